@@ -1,0 +1,1 @@
+export default { displayName: 'validation-provider', preset: '../../jest.preset.js' };

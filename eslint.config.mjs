@@ -1,0 +1,96 @@
+// Lint for the whole workspace (each project's `lint` target is inferred from this file).
+// The layering of DESIGN.md §1 is enforced here: tags come from each project's package.json,
+// and the per-layer bans are applied to the files of the projects carrying those tags.
+import nx from '@nx/eslint-plugin';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const SCOPE = '@skill-service';
+// Lint runs with each project as its working directory: resolve from this file instead.
+const root = import.meta.dirname;
+const projectDirs = ['libs', 'libs/providers', 'apps', 'tools'].flatMap((parent) =>
+  existsSync(join(root, parent))
+    ? readdirSync(join(root, parent), { withFileTypes: true })
+        .filter((d) => d.isDirectory() && existsSync(join(root, parent, d.name, 'package.json')))
+        .map((d) => `${parent}/${d.name}`)
+    : [],
+);
+const tagsOf = (dir) => JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')).nx?.tags ?? [];
+// A glob that matches nothing keeps a config block valid when no project carries the tag yet.
+const filesOfTag = (...tags) => {
+  const globs = projectDirs.filter((dir) => tags.some((t) => tagsOf(dir).includes(t))).map((dir) => `${dir}/**/*.ts`);
+  return globs.length > 0 ? globs : ['no-project-has-this-tag/**'];
+};
+
+const deepImportBan = {
+  regex: `^${SCOPE}/[^/]+/(?!package\\.json$).+`,
+  message: 'Import a library through its entry point only (its src/index.ts).',
+};
+const ioFrameworks = ['express', 'commander', 'winston', 'supertest', 'got', 'undici', 'prom-client', '@modelcontextprotocol/*'];
+const networkBuiltins = ['http', 'https', 'net', 'tls', 'dgram', 'child_process', 'cluster'].flatMap((m) => [m, `node:${m}`]);
+const fileBuiltins = ['fs', 'fs/promises'].flatMap((m) => [m, `node:${m}`]);
+const builtinBan = (names) =>
+  names.map((name) => ({ name, message: 'Core libraries do no I/O: declare a port and implement it in an adapter.' }));
+// Also banned by name, so the ban holds before a package is even installed (the boundary rule
+// only knows packages present in the project graph).
+const frameworkBan = {
+  group: ioFrameworks.flatMap((name) => (name.endsWith('/*') ? [name] : [name, `${name}/*`])),
+  message: 'Core libraries import no I/O framework: declare a port and implement it in an adapter or app.',
+};
+const noEnvironment = [
+  'error',
+  { object: 'process', property: 'env', message: 'Core libraries read no environment: take configuration as arguments.' },
+];
+
+export default [
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  ...nx.configs['flat/javascript'],
+  { ignores: ['**/dist', '**/out-tsc', '**/node_modules', '**/lint-fixtures/**', 'tmp/**'] },
+  {
+    files: ['**/*.ts', '**/*.js', '**/*.mjs'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: true,
+          banTransitiveDependencies: true,
+          allow: [],
+          depConstraints: [
+            // Layer (type:*): each layer names exactly the layers it may import.
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:adapter', 'type:domain', 'type:contract', 'type:util'] },
+            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:feature', 'type:adapter', 'type:domain', 'type:contract', 'type:util'] },
+            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:adapter', 'type:domain', 'type:contract', 'type:util'] },
+            { sourceTag: 'type:adapter', onlyDependOnLibsWithTags: ['type:domain', 'type:contract', 'type:util'] },
+            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:contract', 'type:util'], bannedExternalImports: ioFrameworks },
+            { sourceTag: 'type:contract', onlyDependOnLibsWithTags: ['type:util'], bannedExternalImports: ioFrameworks },
+            { sourceTag: 'type:util', onlyDependOnLibsWithTags: [], bannedExternalImports: ioFrameworks },
+            // Audience (scope:*): what other workspaces install may only depend on what is published too.
+            { sourceTag: 'scope:public', onlyDependOnLibsWithTags: ['scope:public'] },
+            { sourceTag: 'scope:internal', onlyDependOnLibsWithTags: ['scope:public', 'scope:internal'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [deepImportBan] }] },
+  },
+  {
+    files: filesOfTag('type:domain'),
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: builtinBan(networkBuiltins), patterns: [deepImportBan, frameworkBan] }],
+      'no-restricted-properties': noEnvironment,
+    },
+  },
+  {
+    files: filesOfTag('type:contract', 'type:util'),
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: builtinBan([...networkBuiltins, ...fileBuiltins]), patterns: [deepImportBan, frameworkBan] }],
+      'no-restricted-properties': noEnvironment,
+    },
+  },
+];

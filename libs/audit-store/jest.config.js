@@ -1,0 +1,1 @@
+export default { displayName: 'audit-store', preset: '../../jest.preset.js' };

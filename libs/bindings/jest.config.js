@@ -1,0 +1,1 @@
+export default { displayName: 'bindings', preset: '../../jest.preset.js' };

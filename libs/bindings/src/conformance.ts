@@ -1,0 +1,21 @@
+import { CONFORMANCE_RANK, ConformanceProfile, type CapabilityDefinition } from '@skill-service/contracts';
+
+/**
+ * The profile a call must meet: the request's, else the capability's own
+ * (`metadata.required_conformance_profile`, then `properties.…`), else `experimental`.
+ */
+export function requiredProfileFor(capability: CapabilityDefinition, requested: ConformanceProfile | undefined): ConformanceProfile {
+  if (requested !== undefined) return requested;
+  for (const source of [capability.metadata, capability.properties]) {
+    const declared = ConformanceProfile.safeParse(source['required_conformance_profile']);
+    if (declared.success) return declared.data;
+  }
+  return 'experimental';
+}
+
+/** `undefined` when eligible, else the reason it is not. */
+export function conformanceGap(profile: ConformanceProfile, required: ConformanceProfile): string | undefined {
+  return CONFORMANCE_RANK[profile] >= CONFORMANCE_RANK[required]
+    ? undefined
+    : `profile '${profile}' does not meet required '${required}'`;
+}

@@ -1,0 +1,1 @@
+export default { displayName: 'contracts', preset: '../../jest.preset.js' };

@@ -1,0 +1,1 @@
+export default { displayName: 'engine', preset: '../../jest.preset.js' };

@@ -1,0 +1,11 @@
+export {};
+export * from './audit/index.js';
+export { SkillEngine } from './skill-engine.js';
+export type { SkillEngineConfig } from './skill-engine-config.js';
+export type { DefinitionProblem, DefinitionSource } from './definition-source.js';
+export type { ExecuteCapabilityOptions, RunSkillOptions } from './run-options.js';
+export { validateRunOptions } from './validate-run-options.js';
+export { SkillExecutionError, type SkillExecutionErrorOptions } from './skill-execution-error.js';
+export { RunCancelledError } from './errors/run-cancelled-error.js';
+export type { SkillRunStream } from './events/skill-run-stream.js';
+export type { Sleep } from './execution/abortable-sleep.js';

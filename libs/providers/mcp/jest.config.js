@@ -1,0 +1,1 @@
+export default { displayName: 'mcp', preset: '../../../jest.preset.js' };

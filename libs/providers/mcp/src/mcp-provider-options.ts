@@ -1,0 +1,48 @@
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { PlaceholderEnv } from './env-placeholders.js';
+
+/** How a service is reached; reported by `health()`. */
+export type McpTransportKind = 'stdio' | 'streamable-http' | 'in-process';
+
+/**
+ * What an in-process server must offer: the SDK's `McpServer` (and its low-level `Server`) fit.
+ * Kept structural so callers need not share this library's copy of the SDK types.
+ */
+export interface McpServerLike {
+  connect(transport: Transport): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A server stderr line or a lifecycle event, for the application's logger. */
+export interface McpLogEntry {
+  readonly level: 'info' | 'warn' | 'error';
+  readonly service: string;
+  readonly event: 'stderr' | 'connecting' | 'connected' | 'connect_failed' | 'exited' | 'closed' | 'transport_error';
+  readonly message: string;
+  /** The stdio server's process id, when there is one. */
+  readonly pid?: number;
+}
+
+export interface McpProviderOptions {
+  /** Servers served inside this process, by the name a descriptor's `server` field uses. */
+  readonly inProcessServers?: Readonly<Record<string, () => McpServerLike | Promise<McpServerLike>>>;
+  /** Sent in the `initialize` handshake. */
+  readonly clientInfo?: { readonly name: string; readonly version: string };
+  /**
+   * Environment of stdio servers and the source of `${ENV_VAR}` placeholders. Default: this
+   * process's environment, read at each call.
+   */
+  readonly env?: PlaceholderEnv;
+  readonly log?: (entry: McpLogEntry) => void;
+  /** First delay before respawning a server that died or failed to start; doubles per repeat. Default 250. */
+  readonly restartBackoffMs?: number;
+  /** Upper bound of that delay. Default 8000. */
+  readonly maxRestartBackoffMs?: number;
+  /** Bound on spawn + `initialize` of one connection attempt. Default 30000. */
+  readonly connectTimeoutMs?: number;
+  /**
+   * Called with a streamable-HTTP server's URL before connecting (the app wires the outbound
+   * guard here). If it throws, the call fails with that error and no request is sent.
+   */
+  readonly allowHttp?: (url: URL) => Promise<void>;
+}

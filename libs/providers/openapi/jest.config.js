@@ -1,0 +1,1 @@
+export default { displayName: 'openapi', preset: '../../../jest.preset.js' };

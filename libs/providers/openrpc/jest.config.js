@@ -1,0 +1,1 @@
+export default { displayName: 'openrpc', preset: '../../../jest.preset.js' };

@@ -1,0 +1,1 @@
+export default { displayName: 'outbound-guard', preset: '../../../jest.preset.js' };

@@ -1,0 +1,1 @@
+export default { displayName: 'pythoncall', preset: '../../../jest.preset.js' };

@@ -1,0 +1,1 @@
+export default { displayName: 'registry', preset: '../../jest.preset.js' };

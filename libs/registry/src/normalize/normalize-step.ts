@@ -1,0 +1,95 @@
+import type { Reporter } from '../reporter.js';
+import type { FieldPath } from './field-path.js';
+import { pickAlias } from './pick-alias.js';
+import { hasKey, isMapping, typeName, type RawMapping } from './raw-value.js';
+import type { SourcePaths } from './source-paths.js';
+
+/** Execution options: the original reads them under `config`, people also write them on the step. */
+export const CONTROL_KEYS = [
+  'depends_on',
+  'condition',
+  'retry',
+  'timeout_seconds',
+  'merge_strategy',
+  'foreach',
+  'while',
+  'router',
+  'scatter',
+] as const;
+
+const STEP_KEYS: ReadonlySet<string> = new Set([
+  'id',
+  'uses',
+  'input',
+  'input_mapping',
+  'output',
+  'output_mapping',
+  'config',
+  'description',
+  'name',
+  ...CONTROL_KEYS,
+]);
+const CONFIG_KEYS: ReadonlySet<string> = new Set(CONTROL_KEYS);
+
+const present = (mapping: RawMapping, key: string): boolean => hasKey(mapping, key) && mapping[key] !== undefined;
+
+/**
+ * A router's `on` key written unquoted by someone used to YAML 1.1 may have become the boolean
+ * key `true` (stringified "true" by the parser): read it as `on`.
+ */
+function normalizeRouter(router: unknown, canonical: FieldPath, source: FieldPath, paths: SourcePaths): unknown {
+  if (!isMapping(router) || present(router, 'on') || !present(router, 'true')) return router;
+  const { true: on, ...rest } = router;
+  paths.move([...canonical, 'on'], [...source, 'true']);
+  return { ...rest, on };
+}
+
+/**
+ * Folds one step into its canonical spelling (contract `SkillStep`): `input_mapping` /
+ * `output_mapping` beside `input` / `output`, execution options at step level or under `config`,
+ * `null` meaning "not set". Types are left for the contract schema to check; only where each value
+ * came from is recorded, so its problems name the field as written.
+ */
+export function normalizeStep(raw: unknown, index: number, reporter: Reporter, paths: SourcePaths): unknown {
+  if (!isMapping(raw)) return raw;
+  const at: FieldPath = ['steps', index];
+  const step: Record<string, unknown> = { id: raw.id, uses: raw.uses };
+
+  for (const [canonical, spellings] of [
+    ['input', ['input', 'input_mapping']],
+    ['output', ['output', 'output_mapping']],
+  ] as const) {
+    const value = pickAlias(raw, spellings, [...at, canonical], reporter, paths, at);
+    step[canonical] = value === null ? {} : value;
+  }
+
+  let config: RawMapping = {};
+  if (isMapping(raw.config)) config = raw.config;
+  else if (raw.config !== undefined && raw.config !== null) {
+    reporter.error(paths.inFile([...at, 'config']), 'wrong_type', `config must be a mapping, got ${typeName(raw.config)}`);
+  }
+
+  for (const key of CONTROL_KEYS) {
+    const onStep = present(raw, key);
+    const inConfig = present(config, key);
+    if (onStep && inConfig) {
+      reporter.error(paths.inFile([...at, key]), 'conflicting_fields', `"${key}" is set both on the step and under config`);
+    }
+    if (!onStep && !inConfig) continue;
+    const source: FieldPath = onStep ? [...at, key] : [...at, 'config', key];
+    const value = onStep ? raw[key] : config[key];
+    // `key:` with nothing after it means "not set" (the original's `depends_on: null` meant "the
+    // previous step"; here dependencies come from data edges, so it is simply absent).
+    if (value === null) continue;
+    paths.move([...at, key], source);
+    step[key] = key === 'router' ? normalizeRouter(value, [...at, key], source, paths) : value;
+  }
+
+  for (const key of Object.keys(raw)) {
+    if (!STEP_KEYS.has(key)) reporter.warning(paths.inFile([...at, key]), 'unknown_field', `step field "${key}" is not understood and is ignored`);
+  }
+  for (const key of Object.keys(config)) {
+    if (!CONFIG_KEYS.has(key)) reporter.warning(paths.inFile([...at, 'config', key]), 'unknown_field', `config field "${key}" is not understood and is ignored`);
+  }
+  return step;
+}

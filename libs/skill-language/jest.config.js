@@ -1,0 +1,1 @@
+export default { displayName: 'skill-language', preset: '../../jest.preset.js' };

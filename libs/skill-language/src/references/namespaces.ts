@@ -1,0 +1,14 @@
+/**
+ * The namespaces a reference may start with. `frame`, `working`, `output` and `extensions` are kept
+ * for compatibility with skills written for the original engine.
+ */
+export const REFERENCE_NAMESPACES = ['inputs', 'vars', 'outputs', 'frame', 'working', 'output', 'extensions'] as const;
+
+export type ReferenceNamespace = (typeof REFERENCE_NAMESPACES)[number];
+
+const NAMESPACE_SET: ReadonlySet<string> = new Set(REFERENCE_NAMESPACES);
+
+/** Case-sensitive: `Vars` is not a namespace. */
+export function isReferenceNamespace(value: string): value is ReferenceNamespace {
+  return NAMESPACE_SET.has(value);
+}

@@ -1,0 +1,12 @@
+type Namespace = Readonly<Record<string, unknown>>;
+
+/** What references read from. The optional namespaces exist only for skills of the original engine. */
+export interface ReferenceScope {
+  readonly inputs: Namespace;
+  readonly vars: Namespace;
+  readonly outputs: Namespace;
+  readonly frame?: Namespace;
+  readonly working?: Namespace;
+  readonly output?: Namespace;
+  readonly extensions?: Namespace;
+}

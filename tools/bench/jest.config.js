@@ -1,0 +1,1 @@
+export default { displayName: 'bench', preset: '../../jest.preset.js' };

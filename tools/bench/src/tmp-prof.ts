@@ -1,0 +1,16 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
+import { generateRegistryTree, timeLoads } from './registry-load.js';
+const dir = await mkdtemp(join(tmpdir(), 'pp-'));
+const tree = await generateRegistryTree(dir, { capabilities: 2000, skills: 500 });
+await timeLoads(tree, 1);
+const session = new Session(); session.connect();
+await session.post('Profiler.enable'); await session.post('Profiler.start');
+const t = await timeLoads(tree, 5);
+const { profile } = await session.post('Profiler.stop');
+writeFileSync('/tmp/load.cpuprofile', JSON.stringify(profile));
+console.log(t.runs.map((x) => x.toFixed(0)), t.cpuRuns.map((x) => x.toFixed(0)));
+await rm(dir, { recursive: true });

@@ -1,0 +1,1 @@
+export default { displayName: 'workspace-rules', preset: '../../jest.preset.js' };
