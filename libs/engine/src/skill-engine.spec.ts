@@ -72,6 +72,22 @@ describe('executeCapability', () => {
     await expect(engine.executeCapability('flaky.until', { succeed_on: 2 })).rejects.toMatchObject({ code: 'upstream_failure' });
   });
 
+  it('checks the input before trust and confirmation', async () => {
+    const { engine } = createTestEngine({ capabilities: [gated('safe.confirm', { requires_confirmation: true })] });
+    await expect(engine.executeCapability('safe.confirm', {})).rejects.toMatchObject({ code: 'invalid_request' });
+  });
+
+  it('reports a cancellation during a gate as a cancellation, not as a gate failure', async () => {
+    const { engine } = createTestEngine({
+      capabilities: [gated('pre.slow', { mandatory_pre_gates: [{ capability: 'wait.abortable', on_fail: 'block' }] })],
+    });
+    const controller = new AbortController();
+    const call = engine.executeCapability('pre.slow', { text: 'x' }, { signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort();
+    await expect(call).rejects.toMatchObject({ code: 'service_unavailable', message: 'Run cancelled' });
+  });
+
   it('returns the invoker meta when there is one, and honours cancellation', async () => {
     const definitions = new InMemoryDefinitions([defineCapability({ id: 'demo.meta' })]);
     const meta = {

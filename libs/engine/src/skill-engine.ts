@@ -19,6 +19,7 @@ import type { ExecuteCapabilityOptions, RunSkillOptions } from './run-options.js
 import { checkSafetyPolicy } from './safety/check-safety-policy.js';
 import { resolveEngineRuntime, type SkillEngineConfig } from './skill-engine-config.js';
 import { validateRunOptions } from './validate-run-options.js';
+import { checkCapabilityInput } from './validation/check-capability-input.js';
 import { describeValueType, isPlainObject } from './validation/field-type.js';
 import { validateSkillInputs } from './validation/validate-skill-inputs.js';
 
@@ -107,6 +108,8 @@ export class SkillEngine {
         details: [{ path: 'inputs', message: `must be an object, got ${describeValueType(inputs)}` }],
       });
     }
+    // The input is checked before the policy: a malformed request is a 400 whoever sends it.
+    checkCapabilityInput(capability, inputs);
     checkSafetyPolicy(capability, this.runtime.maxTrustRank, new Set(options.confirmedCapabilities ?? []));
     const traceId = options.traceId ?? randomUUID();
     const outcome = await invokeGuarded(

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { StreamEvent, type StreamEvent as StreamEventType } from '@skill-service/contracts';
 import { SkillExecutionError } from '../skill-execution-error.js';
 import { defineSkill } from '../testing/define.js';
-import { createTestEngine, failureOf, runFailureOf } from '../testing/test-engine.js';
+import { createTestEngine, runFailureOf } from '../testing/test-engine.js';
 
 const mixed = defineSkill({
   id: 'demo.events',

@@ -19,8 +19,9 @@ export class NestedEventSink implements EventSink {
   }
 
   emit(type: EngineEventType, stepId: string | null, message: string, data: Record<string, unknown>): void {
-    if (this.closed || type === 'skill_start' || type === 'skill_completed') return;
-    this.parent.emit(type, stepId === null ? this.parentStepId : `${this.parentStepId}/${stepId}`, message, data);
+    // Skill-level events (the only ones without a step) stay inside the child.
+    if (this.closed || stepId === null) return;
+    this.parent.emit(type, `${this.parentStepId}/${stepId}`, message, data);
   }
 
   close(): void {

@@ -115,6 +115,21 @@ describe('root cause codes', () => {
   });
 });
 
+describe('engine faults', () => {
+  it('reports an unexpected fault inside a step as 500 internal_error, keeping it as the cause', async () => {
+    const skill = defineSkill({ id: 'demo.fault', steps: [{ id: 'flaky', uses: 'fail.plain', retry: { max_attempts: 2 } }] });
+    const broken = new TypeError('sleep is broken');
+    const { engine } = createTestEngine({
+      skills: [skill],
+      sleep: () => Promise.reject(broken),
+    });
+    const error = await runFailureOf(engine.runSkill('demo.fault', {}));
+    expect(error).toMatchObject({ code: 'internal_error', status: 500, stepId: 'flaky' });
+    expect(error.message).toBe("Step 'flaky' failed: Internal error while executing the step");
+    expect(error.rootCause.cause).toBe(broken);
+  });
+});
+
 describe('after a failure', () => {
   it('stops scheduling, aborts in-flight invocations and drops their later events', async () => {
     const skill = defineSkill({

@@ -100,6 +100,30 @@ describe('nested skills', () => {
     });
   });
 
+  it('keeps a child’s run-level failure and its invalid plan as they are, on the calling step', async () => {
+    const noOutput = defineSkill({
+      id: 'demo.no-output',
+      outputs: { result: { type: 'string', required: true } },
+      steps: [{ id: 'noop', uses: 'text.echo' }],
+    });
+    const invalid = defineSkill({ id: 'demo.invalid', steps: [{ id: 'self', uses: 'text.echo', input: { value: 'vars.x' }, output: { value: 'vars.x' } }] });
+    const parent = defineSkill({
+      id: 'demo.calls',
+      inputs: { which: { type: 'string', required: true } },
+      steps: [
+        { id: 'a', uses: 'skill:demo.no-output', condition: "inputs.which == 'a'" },
+        { id: 'b', uses: 'skill:demo.invalid', condition: "inputs.which == 'b'" },
+      ],
+    });
+    const { engine } = createTestEngine({ skills: [noOutput, invalid, parent] });
+    const missing = await runFailureOf(engine.runSkill('demo.calls', { which: 'a' }));
+    expect(missing).toMatchObject({ code: 'invalid_configuration', stepId: 'a' });
+    expect(missing.message).toBe("Step 'a' failed: Skill 'demo.no-output' finished without required output 'result'");
+    const badPlan = await runFailureOf(engine.runSkill('demo.calls', { which: 'b' }));
+    expect(badPlan).toMatchObject({ code: 'invalid_configuration', stepId: 'b' });
+    expect(badPlan.message).toMatch(/^Step 'b' failed: Skill 'demo.invalid' has an invalid plan: /);
+  });
+
   it('applies condition and retry to a nested step', async () => {
     const flakyChild = defineSkill({
       id: 'demo.flaky-child',

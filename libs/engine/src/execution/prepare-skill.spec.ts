@@ -37,6 +37,7 @@ describe('skills that cannot run', () => {
         { id: 'e', uses: 'text.echo', condition: 'vars.a_out >' },
         { id: 'f', uses: 'text.echo', foreach: { items: 'inputs.x' }, while: { condition: 'true' } },
         { id: 'g', uses: 'skill:other', retry: { max_attempts: 2 }, timeout_seconds: 5 },
+        { id: 'h', uses: 'skill:' },
       ],
     });
     const { engine, invoker } = createTestEngine({ skills: [skill] });
@@ -54,9 +55,10 @@ describe('skills that cannot run', () => {
         ['dependency_cycle', 'steps[0]'],
         ['conflicting_control_flow', 'steps[5].while'],
         ['unsupported_control_flow', 'steps[6].timeout_seconds'],
+        ['invalid_uses', 'steps[7].uses'],
       ]),
     );
-    expect(details).toHaveLength(7);
+    expect(details).toHaveLength(8);
     expect(details.every((problem) => problem.message.startsWith('step '))).toBe(true);
     expect(events).toEqual([]);
     expect(invoker.calls).toEqual([]);

@@ -15,7 +15,7 @@ type Compiled = { readonly constant: true; readonly value: unknown } | { readonl
 const LENIENT_NAMESPACES: ReadonlySet<string> = new Set(['inputs', 'frame', 'output', 'extensions']);
 
 /** `{literal: X}` (that one key) escapes a value that would otherwise read as a reference. */
-export function isLiteralEscape(value: unknown): value is { literal: unknown } {
+function isLiteralEscape(value: unknown): value is { literal: unknown } {
   if (!isPlainObject(value)) return false;
   const keys = Object.keys(value);
   return keys.length === 1 && keys[0] === 'literal';

@@ -1,5 +1,4 @@
-import { LineCounter, parseDocument } from 'yaml';
-import { readYamlSubset } from './fast-yaml-subset.js';
+import { CORE_SCHEMA, load } from 'js-yaml';
 
 export interface TextProblem {
   readonly code: string;
@@ -9,64 +8,65 @@ export interface TextProblem {
 
 export type ParseOutcome = { readonly value: unknown; readonly problems: readonly TextProblem[] };
 
-/** Aliases past this count are refused: a "billion laughs" file stops here instead of expanding. */
-const MAX_ALIAS_COUNT = 100;
+/**
+ * Aliases are shared, not copied, when parsed; walking them later expands them. A "billion
+ * laughs" file is refused once its expanded tree passes this many nodes (a 1 MiB file of real
+ * content holds far fewer).
+ */
+const MAX_EXPANDED_NODES = 1_000_000;
 
-const YAML_ERROR_CODES: Readonly<Record<string, string>> = {
-  DUPLICATE_KEY: 'duplicate_key',
-  // yaml turns a stack overflow on absurd nesting into this error instead of throwing.
-  RESOURCE_EXHAUSTION: 'yaml_resource_limit',
-};
-const codeOfYamlError = (code: string): string => YAML_ERROR_CODES[code] ?? 'yaml_syntax';
+function expandedSizeExceeds(root: unknown, limit: number): boolean {
+  let visited = 0;
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (++visited > limit) return true;
+    if (Array.isArray(node)) stack.push(...node);
+    else if (typeof node === 'object' && node !== null) stack.push(...Object.values(node));
+  }
+  return false;
+}
+
+interface YamlExceptionLike {
+  readonly reason?: unknown;
+  readonly mark?: { readonly line?: unknown; readonly column?: unknown };
+}
+
+/** js-yaml's reason with a 1-based position, without its multi-line source excerpt. */
+function describe(problem: YamlExceptionLike, fallback: string): string {
+  const reason = typeof problem.reason === 'string' ? problem.reason : fallback;
+  const { line, column } = problem.mark ?? {};
+  return typeof line === 'number' && typeof column === 'number' ? `${reason} (line ${line + 1}, column ${column + 1})` : reason;
+}
+
+function errorCode(reason: string): string {
+  if (reason.startsWith('duplicated mapping key')) return 'duplicate_key';
+  if (reason.startsWith('nesting exceeded')) return 'yaml_resource_limit';
+  return 'yaml_syntax';
+}
 
 /**
- * Parses YAML 1.2 (so `on`, `yes`, `no` stay strings) with duplicate keys refused and alias
- * expansion bounded. `value` is undefined when any error was found.
- *
- * Plain files go through the subset reader (same value, many times faster); anything else, and
- * every file with a problem, through the `yaml` package, which also writes every error message.
+ * Parses YAML 1.2 with the core schema (so `on`, `yes`, `no` stay strings), js-yaml's nesting
+ * limit, duplicate keys refused, and alias expansion bounded. `value` is undefined on any error.
  */
-export function parseYamlText(text: string, options: { readonly fastPath?: boolean } = {}): ParseOutcome {
-  if (options.fastPath !== false) {
-    const simple = readYamlSubset(text);
-    if (simple !== undefined) return { value: simple.value, problems: [] };
-  }
-  const lineCounter = new LineCounter();
-  let document: ReturnType<typeof parseDocument>;
+export function parseYamlText(text: string): ParseOutcome {
+  const warnings: TextProblem[] = [];
+  let value: unknown;
   try {
-    // maxAliasCount is a conversion option: it is applied by toJS below.
-    document = parseDocument(text, { uniqueKeys: true, prettyErrors: false, lineCounter });
+    value = load(text, {
+      schema: CORE_SCHEMA,
+      onWarning: (warning) => warnings.push({ code: 'yaml_warning', message: describe(warning, 'warning'), severity: 'warning' }),
+    });
   } catch (error) {
-    // The parser reports problems as errors, not exceptions; keep one bad file from ending the load.
-    const message = error instanceof Error ? error.message : 'the document cannot be parsed';
-    return { value: undefined, problems: [{ code: 'yaml_syntax', message, severity: 'error' }] };
+    // The error explains the failure; warnings met on the way to it are only noise.
+    const problem = (typeof error === 'object' && error !== null ? error : {}) as YamlExceptionLike;
+    const message = describe(problem, 'the document cannot be parsed');
+    return { value: undefined, problems: [{ code: errorCode(message), message, severity: 'error' }] };
   }
-  const where = (offset: number | undefined): string => {
-    if (offset === undefined) return '';
-    const { line, col } = lineCounter.linePos(offset);
-    return ` (line ${line}, column ${col})`;
-  };
-  const problems: TextProblem[] = document.warnings.map((warning) => ({
-    code: 'yaml_warning',
-    message: `${warning.message}${where(warning.pos[0])}`,
-    severity: 'warning',
-  }));
-  if (document.errors.length > 0) {
-    for (const error of document.errors) {
-      problems.push({ code: codeOfYamlError(error.code), message: `${error.message}${where(error.pos[0])}`, severity: 'error' });
-    }
-    return { value: undefined, problems };
+  if (expandedSizeExceeds(value, MAX_EXPANDED_NODES)) {
+    const message = `aliases expand beyond ${MAX_EXPANDED_NODES} nodes (resource exhaustion?)`;
+    return { value: undefined, problems: [{ code: 'yaml_alias_limit', message, severity: 'error' }] };
   }
-  try {
-    return { value: document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), problems };
-  } catch (error) {
-    // The yaml package signals alias exhaustion with a ReferenceError.
-    const aliasLimit = error instanceof ReferenceError && /alias/i.test(error.message);
-    problems.push(
-      aliasLimit
-        ? { code: 'yaml_alias_limit', message: `aliases expand beyond the limit of ${MAX_ALIAS_COUNT} (resource exhaustion?)`, severity: 'error' }
-        : { code: 'yaml_syntax', message: error instanceof Error ? error.message : 'the document cannot be converted', severity: 'error' },
-    );
-    return { value: undefined, problems };
-  }
+  // An empty document reads as nothing at all; treat it like an explicit null.
+  return { value: value === undefined ? null : value, problems: warnings };
 }

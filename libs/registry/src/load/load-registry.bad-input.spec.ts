@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { stringify } from 'yaml';
+import { dump } from 'js-yaml';
 import { formatDiagnostic, hasErrors } from '../registry-diagnostic.js';
 import type { Registry } from '../registry.js';
 import { loadRegistry } from './load-registry.js';
@@ -74,7 +74,7 @@ async function loadTree(files: Files, options: { maxFileBytes?: number; good?: b
   const all = options.good === false ? files : { ...GOOD, ...files };
   for (const [path, content] of Object.entries(all)) {
     await mkdir(dirname(join(dir, path)), { recursive: true });
-    const data = typeof content === 'string' || Buffer.isBuffer(content) ? content : stringify(content);
+    const data = typeof content === 'string' || Buffer.isBuffer(content) ? content : dump(content);
     await writeFile(join(dir, path), data);
   }
   const registry = await loadRegistry({
@@ -165,7 +165,7 @@ describe('unreadable files', () => {
   });
 
   it('tolerates a UTF-8 byte order mark', async () => {
-    const registry = await loadTree({ 'registry/capabilities/text.bom.yaml': `\ufeff${stringify(capability('text.bom'))}` });
+    const registry = await loadTree({ 'registry/capabilities/text.bom.yaml': `\ufeff${dump(capability('text.bom'))}` });
     expect(registry.diagnostics).toEqual([]);
     expect(registry.capabilities.has('text.bom')).toBe(true);
   });
@@ -346,9 +346,10 @@ describe('steps', () => {
     expect(registry.skills.get('text.case')?.definition.steps[0]?.router).toEqual({ on: 'inputs.kind', cases: { x: 'text.upper' } });
   });
 
-  it('warns about step fields it does not understand', async () => {
-    const registry = await loadTree({ [SKILL_PATH]: skill('text.case', [step({ when: 'x', config: { timeout: 3 } })]) });
+  it('warns about step fields it does not understand, and step metadata that is not a mapping', async () => {
+    const registry = await loadTree({ [SKILL_PATH]: skill('text.case', [step({ when: 'x', metadata: 'notes', config: { timeout: 3 } })]) });
     expect(registry.problemsOf(SKILL_FILE)).toEqual([
+      ['steps[0].metadata', 'wrong_type', 'warning'],
       ['steps[0].when', 'unknown_field', 'warning'],
       ['steps[0].config.timeout', 'unknown_field', 'warning'],
     ]);

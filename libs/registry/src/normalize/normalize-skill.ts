@@ -57,10 +57,14 @@ export function normalizeSkill(raw: unknown, reporter: Reporter): NormalizedSkil
   const steps = Array.isArray(raw.steps) ? raw.steps.map((step, index) => normalizeStep(step, index, reporter, paths)) : raw.steps;
   const candidate = { ...raw, metadata, steps };
   const definition = validateAgainst(SkillDefinition, candidate, reporter, paths);
+  if (definition !== undefined && !reporter.hasErrors) {
+    return { id, definition, outputs: definition.outputs, steps: definition.steps, stepsReadable: true, paths };
+  }
+  // Invalid somewhere: salvage what each field says on its own, so checks can still list everything.
   const outputs = SkillDefinition.shape.outputs.safeParse(raw.outputs);
   return {
     id,
-    definition: reporter.hasErrors ? undefined : definition,
+    definition: undefined,
     outputs: outputs.success ? outputs.data : undefined,
     steps: Array.isArray(steps) ? steps.map(partialStep) : [],
     stepsReadable: Array.isArray(steps),

@@ -27,6 +27,7 @@ const STEP_KEYS: ReadonlySet<string> = new Set([
   'config',
   'description',
   'name',
+  'metadata',
   ...CONTROL_KEYS,
 ]);
 const CONFIG_KEYS: ReadonlySet<string> = new Set(CONTROL_KEYS);
@@ -85,6 +86,10 @@ export function normalizeStep(raw: unknown, index: number, reporter: Reporter, p
     step[key] = key === 'router' ? normalizeRouter(value, [...at, key], source, paths) : value;
   }
 
+  // Descriptive only (the canonical step has no metadata), but a non-mapping is still a slip worth a word.
+  if (raw.metadata !== undefined && !isMapping(raw.metadata)) {
+    reporter.warning(paths.inFile([...at, 'metadata']), 'wrong_type', `metadata must be a mapping, got ${typeName(raw.metadata)}; ignored`);
+  }
   for (const key of Object.keys(raw)) {
     if (!STEP_KEYS.has(key)) reporter.warning(paths.inFile([...at, key]), 'unknown_field', `step field "${key}" is not understood and is ignored`);
   }
