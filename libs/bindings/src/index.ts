@@ -13,3 +13,18 @@ export type { ProtocolProvider, ProviderCall, ProviderHealth } from './protocol-
 export { renderRequest } from './request-template.js';
 export { DEFAULT_PREFERENCE, resolveBindingChain, type BindingChain, type SelectionSource } from './resolve-binding-chain.js';
 export { mapResponse } from './response-mapping.js';
+export { bodyPreview, MAX_PREVIEW_CHARS } from './outbound/body-preview.js';
+export { callDeadline, type CallDeadline } from './outbound/call-deadline.js';
+export { hasPlaceholder, resolveEnvPlaceholders, type PlaceholderEnv } from './outbound/env-placeholders.js';
+export { outboundHeaders, type OutboundHeaders } from './outbound/outbound-headers.js';
+export {
+  headerValue,
+  type OutboundHttpClient,
+  type OutboundHttpMethod,
+  type OutboundHttpRequest,
+  type OutboundHttpResponse,
+  type OutboundRetry,
+} from './outbound/outbound-http-client.js';
+export { serviceBaseUrl } from './outbound/service-base-url.js';
+export { ServiceOutcomes, type ServiceOutcome } from './outbound/service-outcomes.js';
+export { parseRetryAfter } from './outbound/retry-after.js';

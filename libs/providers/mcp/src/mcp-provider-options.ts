@@ -1,5 +1,5 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { PlaceholderEnv } from './env-placeholders.js';
+import type { PlaceholderEnv } from '@skill-service/bindings';
 
 /** How a service is reached; reported by `health()`. */
 export type McpTransportKind = 'stdio' | 'streamable-http' | 'in-process';

@@ -1,7 +1,6 @@
-import type { ProtocolProvider, ProviderCall, ProviderHealth } from '@skill-service/bindings';
+import type { PlaceholderEnv, ProtocolProvider, ProviderCall, ProviderHealth } from '@skill-service/bindings';
 import { InvalidConfigurationError, ServiceError, UpstreamTimeoutError } from '@skill-service/contracts';
 import { linkedSignal, raceAbort } from './abortable.js';
-import type { PlaceholderEnv } from './env-placeholders.js';
 import { abortFailure, callFailure, isTransportFault, providerClosed, type CallSubject } from './mcp-failure.js';
 import type { McpProviderOptions } from './mcp-provider-options.js';
 import { resolveServiceTarget } from './service-target.js';

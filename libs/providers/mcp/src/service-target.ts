@@ -1,7 +1,6 @@
 import { InvalidConfigurationError, type ServiceDescriptor } from '@skill-service/contracts';
-import { resolveEnvPlaceholders, type PlaceholderEnv } from './env-placeholders.js';
+import { outboundHeaders, resolveEnvPlaceholders, type PlaceholderEnv } from '@skill-service/bindings';
 import type { McpServerLike, McpTransportKind } from './mcp-provider-options.js';
-import { outboundHeaders } from './outbound-headers.js';
 
 interface TargetBase {
   readonly kind: McpTransportKind;
@@ -71,7 +70,7 @@ export function resolveServiceTarget(
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new InvalidConfigurationError(`MCP service '${service.id}' needs an http(s) base_url.`);
     }
-    const headers = outboundHeaders(service, env);
+    const { headers } = outboundHeaders(service, {}, env);
     return { kind: 'streamable-http', url, headers, fingerprint: JSON.stringify(['streamable-http', url.href, headers]) };
   }
   throw new InvalidConfigurationError(

@@ -8,7 +8,7 @@ import type { CheckedDestination, OutboundGuard } from './outbound-guard.js';
 import type { OutboundResponse } from './outbound-response.js';
 import { isRedirect, nextHop, type Hop, type HttpMethod } from './redirect-hop.js';
 import { normaliseHeaders } from './request-headers.js';
-import { parseRetryAfter } from './retry-after.js';
+import { parseRetryAfter } from '@skill-service/bindings';
 import { traceparentFor } from './traceparent.js';
 import { abortError, DeadlineExceeded, toServiceError } from './transport-error.js';
 

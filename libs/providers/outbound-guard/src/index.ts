@@ -4,7 +4,6 @@
  * resolved address checked and pinned for the connection, redirects re-checked, operator
  * allow-list, bounded retries and response size, `traceparent` and `${ENV}` placeholder helpers.
  */
-export { resolveEnvPlaceholders } from './env-placeholders.js';
 export {
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_MAX_RETRY_AFTER_MS,

@@ -2,15 +2,18 @@ import { InvalidConfigurationError } from '@skill-service/contracts';
 
 const PLACEHOLDER = /\$\{([A-Z_][A-Z0-9_]*)\}/g;
 
-/** The environment placeholders are read from; `process.env` fits. */
+/** The environment placeholders are read from; the app passes `process.env`. */
 export type PlaceholderEnv = Readonly<Record<string, string | undefined>>;
 
+export function hasPlaceholder(value: string): boolean {
+  return value.includes('${');
+}
+
 /**
- * Replaces `${NAME}` placeholders (descriptor `auth.token`, headers, `base_url`) at call time, so a
+ * Replaces `${NAME}` placeholders (descriptor `base_url`, `auth`, header values) at call time, so a
  * rotated secret is picked up without a restart. One pass: a value containing `${…}` is not expanded
  * again. An unset variable fails with `invalid_configuration` naming the variable, never a value.
- * (The outbound guard has the same rule; adapters may not import each other, hence this copy.)
- */
+ *  */
 export function resolveEnvPlaceholders(value: string, env: PlaceholderEnv): string {
   const missing = new Set<string>();
   const resolved = value.replace(PLACEHOLDER, (placeholder, name: string) => {
