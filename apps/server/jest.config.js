@@ -1,0 +1,1 @@
+export default { displayName: 'server', preset: '../../jest.preset.js' };

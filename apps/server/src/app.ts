@@ -1,0 +1,57 @@
+import type { SkillService } from '@skill-service/service';
+import express, { type Express } from 'express';
+import { errorHandler, type ServerLog } from './error-handler.js';
+import { InflightRuns } from './inflight-runs.js';
+import { mountRoutes } from './mount-routes.js';
+import { openApiDocument } from './openapi-document.js';
+import { resolveTrace } from './request-trace.js';
+import type { RouteDefinition } from './route-definition.js';
+import { capabilityRoutes } from './routes/capability-routes.js';
+import { healthRoutes } from './routes/health-routes.js';
+import { openApiRoute } from './routes/openapi-route.js';
+import { runRoutes } from './routes/run-routes.js';
+import { skillRoutes } from './routes/skill-routes.js';
+import { securityHeaders } from './security-headers.js';
+import { routeNotFound } from './unmatched-routes.js';
+
+export interface AppOptions {
+  readonly version: string;
+  readonly bodyLimitBytes: number;
+  /** SSE heartbeat interval (15 s in production; tests shorten it). */
+  readonly heartbeatMs: number;
+  readonly log: ServerLog;
+}
+
+export interface ServerApp {
+  readonly app: Express;
+  /** Runs executing for open requests; shutdown cancels what outlives the drain. */
+  readonly inflight: InflightRuns;
+}
+
+/**
+ * The Express adapter over the service façade: security headers and the trace id first, then the
+ * route table (#7 adds auth and rate limits in mountRoutes, #8 webhook routes and #9 discover,
+ * governance, diagnostics, attach and metrics routes to the table), then 404 and the one error handler.
+ */
+export function createApp(service: SkillService, options: AppOptions): ServerApp {
+  const inflight = new InflightRuns();
+  let document: Record<string, unknown> | undefined;
+  const routes: RouteDefinition[] = [
+    ...healthRoutes(service),
+    openApiRoute(() => (document ??= openApiDocument(routes, options.version))),
+    ...skillRoutes(service, { inflight, heartbeatMs: options.heartbeatMs }),
+    ...capabilityRoutes(service, inflight),
+    ...runRoutes(service),
+  ];
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(securityHeaders, resolveTrace);
+  const router = express.Router();
+  mountRoutes(router, routes, options.bodyLimitBytes);
+  app.use(router);
+  app.use(routeNotFound);
+  app.use(errorHandler(options.bodyLimitBytes, options.log));
+  return { app, inflight };
+}

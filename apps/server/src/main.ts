@@ -1,0 +1,69 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { isServiceError } from '@skill-service/contracts';
+import { SkillService } from '@skill-service/service';
+import { createApp } from './app.js';
+import { drainServer } from './graceful-shutdown.js';
+import { BUILTIN_REGISTRY_ROOT, REPO_ROOT, pythonWorkerScript, serverVersion } from './install-paths.js';
+import { parseServerCommand } from './server-options.js';
+import { serviceConfigOf } from './service-config-of.js';
+
+// Entry point: `node apps/server/dist/main.js [--port 9000] …` (see --help). Development:
+// `node --conditions=development --import tsx apps/server/src/main.ts --port 0`.
+
+const NAME = 'skill-server';
+const stderr = (line: string): void => {
+  process.stderr.write(`${line}\n`);
+};
+
+const command = parseServerCommand(process.argv.slice(2), process.env, { registryRoot: BUILTIN_REGISTRY_ROOT, runtimeRoot: REPO_ROOT });
+if (command.kind === 'usage_error') {
+  stderr(`${NAME}: ${command.message} (see --help)`);
+  process.exit(2);
+}
+if (command.kind === 'help') {
+  process.stdout.write(`${command.text}\n`);
+  process.exit(0);
+}
+const { options } = command;
+const version = serverVersion();
+
+let service: SkillService;
+try {
+  const config = serviceConfigOf(options, process.env, pythonWorkerScript(), (entry) => {
+    if (entry.level !== 'debug') stderr(`${NAME} ${entry.level}: ${entry.message}`);
+  });
+  service = await SkillService.open(config, { version });
+} catch (error) {
+  // A configuration the providers refuse is a usage problem (2); anything else a failed start (1).
+  stderr(`${NAME}: cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(isServiceError(error) && error.code === 'invalid_configuration' ? 2 : 1);
+}
+
+const { app, inflight } = createApp(service, {
+  version,
+  bodyLimitBytes: options.bodyLimitBytes,
+  heartbeatMs: options.heartbeatMs,
+  log: (line) => stderr(`${NAME}: ${line}`),
+});
+const server = createServer(app);
+server.on('error', (error: NodeJS.ErrnoException) => {
+  stderr(`${NAME}: cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}`);
+  void service.close().finally(() => process.exit(1));
+});
+server.listen(options.port, options.host, () => {
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  stderr(`${NAME} ${version} listening on http://${host}:${address.port} (${service.runtime.registry.skills.size} skills)`);
+});
+
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await drainServer(server, inflight, options.drainMs);
+  await service.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

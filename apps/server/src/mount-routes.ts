@@ -1,0 +1,31 @@
+import type { Router } from 'express';
+import { jsonBody } from './json-body.js';
+import type { RouteDefinition } from './route-definition.js';
+import { methodNotAllowed } from './unmatched-routes.js';
+
+/** `/v1/runs/{run_id}` → `/v1/runs/:run_id`. */
+export function expressPath(path: string): string {
+  return path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ':$1');
+}
+
+/**
+ * Mounts the route table: per path, each method's handler (POST ones behind the JSON body
+ * parser) and a 405 with `Allow` for any other method. (#7 adds auth and rate limiting here,
+ * in front of each handler, from the route's `access`.)
+ */
+export function mountRoutes(router: Router, routes: readonly RouteDefinition[], bodyLimitBytes: number): void {
+  const byPath = new Map<string, RouteDefinition[]>();
+  for (const route of routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
+  for (const [path, group] of byPath) {
+    const mounted = router.route(expressPath(path));
+    const allowed = new Set<string>();
+    for (const route of group) {
+      if (route.method === 'post') mounted.post(jsonBody(bodyLimitBytes), route.handler);
+      else mounted[route.method](route.handler);
+      allowed.add(route.method.toUpperCase());
+      // Express answers HEAD with the GET handler.
+      if (route.method === 'get') allowed.add('HEAD');
+    }
+    mounted.all(methodNotAllowed([...allowed]));
+  }
+}

@@ -1,0 +1,30 @@
+import type { Role } from '@skill-service/contracts';
+import type { RequestHandler } from 'express';
+import type { z } from 'zod';
+
+export interface RouteResponse {
+  readonly description: string;
+  readonly schema: z.ZodType;
+  /** Default `application/json`. */
+  readonly contentType?: string;
+}
+
+/**
+ * One operation of the HTTP surface: what it needs and answers (from the zod contracts, which
+ * generate /openapi.json) and its handler. Paths are written OpenAPI-style (`/v1/runs/{run_id}`).
+ */
+export interface RouteDefinition {
+  readonly method: 'get' | 'post' | 'delete';
+  readonly path: string;
+  readonly operationId: string;
+  readonly summary: string;
+  /** `public` routes need no credentials; the others need at least this role (enforced by #7's auth). */
+  readonly access: 'public' | Role;
+  readonly query?: z.ZodObject;
+  readonly body?: z.ZodType;
+  /** The success answers by status. */
+  readonly responses: Readonly<Record<number, RouteResponse>>;
+  /** Error statuses the route answers on purpose, besides those every route may answer. */
+  readonly errors: readonly number[];
+  readonly handler: RequestHandler;
+}

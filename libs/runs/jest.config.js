@@ -1,0 +1,1 @@
+export default { displayName: 'runs', preset: '../../jest.preset.js' };

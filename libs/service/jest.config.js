@@ -1,0 +1,1 @@
+export default { displayName: 'service', preset: '../../jest.preset.js' };

@@ -1,0 +1,78 @@
+import { describe, expect, it } from '@jest/globals';
+import type { ProtocolProvider } from '@skill-service/bindings';
+import type { Registry, RegistryDiagnostic } from '@skill-service/registry';
+import type { RunStats } from '@skill-service/runs';
+import { collectHealthChecks } from './health-checks.js';
+import { overallStatus } from './health-report.js';
+import { loadedSkill } from './testing/loaded-skills.js';
+
+const RUNS: RunStats = { stored: 1, capacity: 100, running: 0, executing: 0, queued: 0, workers: 4, closed: false };
+
+function registry(options: { skills?: number; rejected?: number; diagnostics?: RegistryDiagnostic[] } = {}): Registry {
+  const skills = new Map(Array.from({ length: options.skills ?? 1 }, (_, index) => [`s${index}`, loadedSkill(`s${index}`, {})]));
+  return {
+    skills,
+    rejectedSkills: new Map(Array.from({ length: options.rejected ?? 0 }, (_, index) => [`bad${index}`, []])),
+    capabilities: new Map(),
+    services: new Map(),
+    bindings: new Map(),
+    bindingsByCapability: new Map(),
+    policy: { defaults: {}, active: {}, prefer: [] },
+    diagnostics: options.diagnostics ?? [],
+  };
+}
+
+const diagnostic = (severity: 'error' | 'warning'): RegistryDiagnostic => ({ file: 'skills/x/skill.yaml', path: '', code: 'c', message: 'm', severity, root: 'registry' });
+
+const python = (healthy: boolean): ProtocolProvider => ({
+  protocol: 'pythoncall',
+  call: async () => ({}),
+  health: async () => ({
+    protocol: 'pythoncall',
+    healthy,
+    details: { poolSize: 2, liveWorkers: 1, busy: 0, queued: 0, restarts: 3, lastError: { message: 'failed at /secret/path' } },
+  }),
+});
+
+const mcp: ProtocolProvider = {
+  protocol: 'mcp',
+  call: async () => ({}),
+  health: async () => ({ protocol: 'mcp', healthy: true, details: { services: { builtin: { state: 'connected', pid: 42, last_error: 'x' } } } }),
+};
+
+describe('collectHealthChecks', () => {
+  it('checks the registry, each provider, the python workers, the MCP servers and the runs', async () => {
+    const checks = await collectHealthChecks(registry({ skills: 2, diagnostics: [diagnostic('warning')] }), [python(true), mcp], RUNS);
+    expect(checks).toEqual({
+      registry: { status: 'ok', critical: true, skills: 2, rejected_skills: 0, capabilities: 0, services: 0, bindings: 0, errors: 0, warnings: 1 },
+      providers: { status: 'ok', critical: false, protocols: { pythoncall: 'ok', mcp: 'ok' } },
+      python_workers: { status: 'ok', critical: false, pool_size: 2, live: 1, busy: 0, queued: 0, restarts: 3 },
+      mcp_servers: { status: 'ok', critical: false, servers: { builtin: 'connected' } },
+      runs: { status: 'ok', critical: true, ...RUNS },
+    });
+    expect(overallStatus(checks)).toBe('ok');
+    expect(JSON.stringify(checks)).not.toContain('/secret');
+  });
+
+  it('is degraded by a failing provider or registry errors, unhealthy by a failed critical check', async () => {
+    expect(overallStatus(await collectHealthChecks(registry(), [python(false)], RUNS))).toBe('degraded');
+    expect(overallStatus(await collectHealthChecks(registry({ diagnostics: [diagnostic('error')] }), [], RUNS))).toBe('degraded');
+    expect(overallStatus(await collectHealthChecks(registry({ skills: 0, rejected: 2 }), [], RUNS))).toBe('unhealthy');
+    expect(overallStatus(await collectHealthChecks(registry(), [], { ...RUNS, closed: true }))).toBe('unhealthy');
+  });
+
+  it('counts an empty registry as healthy, a provider without self-check as ok and a throwing one as failed', async () => {
+    const silent: ProtocolProvider = { protocol: 'openapi', call: async () => ({}) };
+    const throwing: ProtocolProvider = { protocol: 'openrpc', call: async () => ({}), health: () => Promise.reject(new Error('down')) };
+    const checks = await collectHealthChecks(registry({ skills: 0 }), [silent, throwing], RUNS);
+    expect(checks['registry']?.status).toBe('ok');
+    expect(checks['providers']).toEqual({ status: 'degraded', critical: false, protocols: { openapi: 'ok', openrpc: 'failed' } });
+    expect(checks['python_workers']).toBeUndefined();
+  });
+
+  it('fails a provider whose self-check does not answer in time', async () => {
+    const hanging: ProtocolProvider = { protocol: 'mcp', call: async () => ({}), health: () => new Promise(() => undefined) };
+    const checks = await collectHealthChecks(registry(), [hanging], RUNS);
+    expect(checks['mcp_servers']).toEqual({ status: 'failed', critical: false, servers: {} });
+  });
+});

@@ -1,0 +1,36 @@
+import type { AuditMode, TrustLevel } from '@skill-service/contracts';
+
+/** Everything the service needs, already parsed from flags and environment by the app. */
+export interface ServiceConfig {
+  /** Skills and capabilities (`skills/…`, `capabilities/…`). */
+  readonly registryRoot: string;
+  /** Services, bindings, policies, the host overlay and Python modules. */
+  readonly runtimeRoot: string;
+  /** Environment used for `${ENV_VAR}` placeholders and provider child processes. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Steps of one run executing at once (SERVICE_MAX_WORKERS). */
+  readonly maxWorkers: number;
+  /** Async runs executing at once (SERVICE_ASYNC_WORKERS); default 4. */
+  readonly asyncWorkers?: number;
+  /** Async run records kept in memory, oldest evicted first (SERVICE_MAX_RUNS); default 100. */
+  readonly maxRuns?: number;
+  /** Ordered protocols or service ids preferred when choosing a binding. */
+  readonly bindingPreference?: readonly string[];
+  /** Destinations the outbound guard lets through although private (host, host:port, CIDR). */
+  readonly outboundAllow: readonly string[];
+  readonly python: {
+    readonly executable: string;
+    readonly poolSize: number;
+    /** Module prefixes allowed on top of the defaults. */
+    readonly extraModulePrefixes: readonly string[];
+    /** skill_worker.py, for a bundle that moved the pythoncall package's code; default its own copy. */
+    readonly workerScript?: string;
+  };
+  readonly maxTrustLevel: TrustLevel;
+  readonly defaultAuditMode: AuditMode;
+  /** JSON-lines audit file; none means audit records are not kept. */
+  readonly auditPath?: string;
+  readonly defaultStepTimeoutSeconds: number;
+  /** Structured log sink for provider events (worker stderr, restarts). */
+  readonly log: (entry: { level: 'debug' | 'info' | 'warn' | 'error'; message: string; [key: string]: unknown }) => void;
+}
