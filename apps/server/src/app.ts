@@ -1,5 +1,6 @@
 import type { SkillService } from '@skill-service/service';
 import express, { type Express } from 'express';
+import type { AccessControl } from './access-control.js';
 import { errorHandler, type ServerLog } from './error-handler.js';
 import { InflightRuns } from './inflight-runs.js';
 import { mountRoutes } from './mount-routes.js';
@@ -20,6 +21,8 @@ export interface AppOptions {
   /** SSE heartbeat interval (15 s in production; tests shorten it). */
   readonly heartbeatMs: number;
   readonly log: ServerLog;
+  /** Authentication, roles and rate limits (built from the options by `accessControlOf`). */
+  readonly access: AccessControl;
 }
 
 export interface ServerApp {
@@ -30,8 +33,9 @@ export interface ServerApp {
 
 /**
  * The Express adapter over the service façade: security headers and the trace id first, then the
- * route table (#7 adds auth and rate limits in mountRoutes, #8 webhook routes and #9 discover,
- * governance, diagnostics, attach and metrics routes to the table), then 404 and the one error handler.
+ * route table, each route behind its access guard (#8 adds webhook routes and #9 discover,
+ * governance, diagnostics, attach and metrics routes to the table), then the guard of unmatched
+ * requests (admin), the 404 and the one error handler.
  */
 export function createApp(service: SkillService, options: AppOptions): ServerApp {
   const inflight = new InflightRuns();
@@ -49,9 +53,9 @@ export function createApp(service: SkillService, options: AppOptions): ServerApp
   app.set('etag', false);
   app.use(securityHeaders, resolveTrace);
   const router = express.Router();
-  mountRoutes(router, routes, options.bodyLimitBytes);
+  mountRoutes(router, routes, options.bodyLimitBytes, options.access);
   app.use(router);
-  app.use(routeNotFound);
+  app.use(options.access.unmatched, routeNotFound);
   app.use(errorHandler(options.bodyLimitBytes, options.log));
   return { app, inflight };
 }

@@ -1,9 +1,12 @@
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { isServiceError } from '@skill-service/contracts';
 import { SkillService } from '@skill-service/service';
+import type { AccessControl } from './access-control.js';
+import { accessControlOf } from './access-control-of.js';
 import { createApp } from './app.js';
 import { drainServer } from './graceful-shutdown.js';
+import { createHttpServer } from './http-server.js';
 import { BUILTIN_REGISTRY_ROOT, REPO_ROOT, pythonWorkerScript, serverVersion } from './install-paths.js';
 import { parseServerCommand } from './server-options.js';
 import { serviceConfigOf } from './service-config-of.js';
@@ -29,7 +32,10 @@ const { options } = command;
 const version = serverVersion();
 
 let service: SkillService;
+let access: AccessControl;
 try {
+  // Before the service starts: an unknown or broken auth plugin is a usage problem (exit 2).
+  access = await accessControlOf(options, { env: process.env, pluginDirs: [join(REPO_ROOT, 'node_modules')] });
   const config = serviceConfigOf(options, process.env, pythonWorkerScript(), (entry) => {
     if (entry.level !== 'debug') stderr(`${NAME} ${entry.level}: ${entry.message}`);
   });
@@ -45,8 +51,10 @@ const { app, inflight } = createApp(service, {
   bodyLimitBytes: options.bodyLimitBytes,
   heartbeatMs: options.heartbeatMs,
   log: (line) => stderr(`${NAME}: ${line}`),
+  access,
 });
-const server = createServer(app);
+// Bounded request timeouts: a client trickling its request in cannot hold a connection for minutes.
+const server = createHttpServer(app);
 server.on('error', (error: NodeJS.ErrnoException) => {
   stderr(`${NAME}: cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}`);
   void service.close().finally(() => process.exit(1));

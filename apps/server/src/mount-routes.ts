@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import type { AccessControl } from './access-control.js';
 import { jsonBody } from './json-body.js';
 import type { RouteDefinition } from './route-definition.js';
 import { methodNotAllowed } from './unmatched-routes.js';
@@ -9,23 +10,25 @@ export function expressPath(path: string): string {
 }
 
 /**
- * Mounts the route table: per path, each method's handler (POST ones behind the JSON body
- * parser) and a 405 with `Allow` for any other method. (#7 adds auth and rate limiting here,
- * in front of each handler, from the route's `access`.)
+ * Mounts the route table: per path, each method's handler behind its access guard
+ * (authentication, rate limit, role — before any body is read) and, for POST, the JSON body
+ * parser; then a 405 with `Allow` for any other method, behind the guard of unmatched requests
+ * (admin unless the route table says otherwise).
  */
-export function mountRoutes(router: Router, routes: readonly RouteDefinition[], bodyLimitBytes: number): void {
+export function mountRoutes(router: Router, routes: readonly RouteDefinition[], bodyLimitBytes: number, access: AccessControl): void {
   const byPath = new Map<string, RouteDefinition[]>();
   for (const route of routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
   for (const [path, group] of byPath) {
     const mounted = router.route(expressPath(path));
     const allowed = new Set<string>();
     for (const route of group) {
-      if (route.method === 'post') mounted.post(jsonBody(bodyLimitBytes), route.handler);
-      else mounted[route.method](route.handler);
+      const guard = access.forRoute(route);
+      if (route.method === 'post') mounted.post(guard, jsonBody(bodyLimitBytes), route.handler);
+      else mounted[route.method](guard, route.handler);
       allowed.add(route.method.toUpperCase());
       // Express answers HEAD with the GET handler.
       if (route.method === 'get') allowed.add('HEAD');
     }
-    mounted.all(methodNotAllowed([...allowed]));
+    mounted.all(access.unmatched, methodNotAllowed([...allowed]));
   }
 }

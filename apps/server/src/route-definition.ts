@@ -18,7 +18,12 @@ export interface RouteDefinition {
   readonly path: string;
   readonly operationId: string;
   readonly summary: string;
-  /** `public` routes need no credentials; the others need at least this role (enforced by #7's auth). */
+  /**
+   * The role the route needs: the contract's route table decides, and a definition that
+   * contradicts it fails when the app is built (a route the table does not list is taken as
+   * declared). `public` (health, the API description) answers without credentials unless the
+   * server is started with `--require-auth-all`, then it needs `reader`.
+   */
   readonly access: 'public' | Role;
   readonly query?: z.ZodObject;
   readonly body?: z.ZodType;

@@ -10,7 +10,7 @@ export function methodNotAllowed(allowed: readonly string[]): RequestHandler {
   };
 }
 
-/** Any other path. (Once auth lands, only an admin gets this far: DESIGN.md §5.) */
+/** Any other path. Only an admin gets this far (AccessControl.unmatched runs first: DESIGN.md §5). */
 export const routeNotFound: RequestHandler = (_req, _res, next) => {
   next(new NotFoundError('Route not found'));
 };

@@ -26,7 +26,7 @@ export async function createServiceRuntime(config: ServiceConfig): Promise<Servi
   const registry = await loadRegistry({ registryRoot: config.registryRoot, runtimeRoot: config.runtimeRoot });
   const guard = new OutboundGuard({ allow: [...config.outboundAllow] });
   const http = new GuardedHttpClient({ guard });
-  const providers = createProviders(config, guard);
+  const providers = createProviders(config, guard, http);
   const breaker = new CircuitBreaker({
     onOpen: (serviceId) => config.log({ level: 'warn', message: `circuit opened for service ${serviceId}`, service_id: serviceId }),
   });

@@ -2,14 +2,16 @@
 // a service and app over it, a real listening server, and an SSE reader that splits the stream
 // exactly as the TS SDK does.
 import { mkdtemp } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SkillService } from '@skill-service/service';
 import { createApp, type AppOptions, type ServerApp } from '../app.js';
+import { createHttpServer, HTTP_TIMEOUTS, type HttpTimeouts } from '../http-server.js';
 import { pythonWorkerScript } from '../install-paths.js';
+import { openAccess } from './test-access.js';
 import { parseServerCommand } from '../server-options.js';
 import { serviceConfigOf } from '../service-config-of.js';
 
@@ -33,7 +35,7 @@ export async function openTestService(env: Record<string, string> = {}): Promise
 }
 
 export function testApp(service: SkillService, options: Partial<AppOptions> = {}): ServerApp {
-  return createApp(service, { version: '9.9.9-test', bodyLimitBytes: 1024 * 1024, heartbeatMs: 15_000, log: () => undefined, ...options });
+  return createApp(service, { version: '9.9.9-test', bodyLimitBytes: 1024 * 1024, heartbeatMs: 15_000, log: () => undefined, access: openAccess(), ...options });
 }
 
 export interface Listening {
@@ -42,8 +44,9 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-export async function listen(app: ServerApp['app']): Promise<Listening> {
-  const server = createServer(app);
+/** The app on an ephemeral port of 127.0.0.1, through the same HTTP server main.ts uses. */
+export async function listen(app: ServerApp['app'], timeouts: HttpTimeouts = HTTP_TIMEOUTS): Promise<Listening> {
+  const server = createHttpServer(app, timeouts);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

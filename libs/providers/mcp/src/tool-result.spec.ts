@@ -46,4 +46,13 @@ describe('toolResultToRaw', () => {
       toolResultToRaw({ content: text('MCP error -32602: Input validation error: a must be a number'), isError: true }, subject),
     ).toThrow(expect.objectContaining({ code: 'invalid_request', message: "MCP tool 'tool' of service 'svc' rejected its arguments: Input validation error: a must be a number" }));
   });
+
+  it('keeps the code of a typed {code, message} error, and treats unknown codes as tool failures', () => {
+    const typed = JSON.stringify({ code: 'invalid_request', message: 'csv: unclosed quote at line 2' });
+    expect(() => toolResultToRaw({ content: text(typed), isError: true }, subject)).toThrow(
+      expect.objectContaining({ code: 'invalid_request', status: 400, message: 'csv: unclosed quote at line 2' }),
+    );
+    const unknown = JSON.stringify({ code: 'kaboom', message: 'x' });
+    expect(() => toolResultToRaw({ content: text(unknown), isError: true }, subject)).toThrow(expect.objectContaining({ code: 'upstream_failure' }));
+  });
 });

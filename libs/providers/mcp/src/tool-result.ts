@@ -1,4 +1,4 @@
-import { UpstreamFailureError } from '@skill-service/contracts';
+import { isErrorCode, ServiceError, UpstreamFailureError } from '@skill-service/contracts';
 import { protocolFailure, wrappedProtocolCode, type CallSubject } from './mcp-failure.js';
 import { sanitiseMessage } from './sanitise-message.js';
 
@@ -28,7 +28,16 @@ export function toolResultToRaw(result: ToolCallResult, subject: CallSubject): u
   return { text: texts.join('\n') };
 }
 
+/** A tool of this service family reports `{code, message}`; its code keeps its meaning (400, 409, 428…). */
+function typedToolError(text: string): ServiceError | undefined {
+  const parsed = parseJsonContainer(text) as { code?: unknown; message?: unknown } | undefined;
+  if (parsed === undefined || !isErrorCode(parsed.code) || typeof parsed.message !== 'string') return undefined;
+  return new ServiceError(parsed.code, sanitiseMessage(parsed.message));
+}
+
 function toolError(text: string, subject: CallSubject): Error {
+  const typed = typedToolError(text);
+  if (typed !== undefined) return typed;
   const code = wrappedProtocolCode(text);
   if (code !== undefined) return protocolFailure(code, text, subject);
   const message = sanitiseMessage(text);

@@ -1,0 +1,67 @@
+// Shared by the specs: the built server (apps/server/dist/main.js, built before the tests by the
+// `test` target's dependency on `build`) run as a child process over the fixture registry.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { FIXTURE_FLAGS, PYTHON_MODULES_DIR, waitFor } from './test-server.js';
+
+export const BUILT_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+const LISTENING = /^skill-server \S+ listening on (http:\/\/127\.0\.0\.1:(\d+)) \((\d+) skills\)$/;
+
+export interface BuiltServer {
+  readonly child: ChildProcess;
+  readonly url: string;
+  readonly port: number;
+  /** stderr, line by line, as it arrives. */
+  readonly stderr: string[];
+  /** The exit code (null when killed by a signal). */
+  readonly exit: Promise<number | null>;
+}
+
+const running = new Set<ChildProcess>();
+
+/**
+ * Starts the built server on a free port over the fixture registry and runtime, from another
+ * working directory and with a minimal environment, and waits for its startup line.
+ */
+export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
+  const child = spawn(process.execPath, [BUILT_MAIN, '--port', '0', ...FIXTURE_FLAGS], {
+    cwd: '/',
+    env: { PATH: process.env['PATH'] ?? '', PYTHONPATH: PYTHON_MODULES_DIR, SERVICE_PYTHON_WORKERS: '2', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  running.add(child);
+  const stderr: string[] = [];
+  let partial = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    stderr.push(...lines);
+  });
+  const exit = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  await waitFor(`the startup line (stderr so far: ${JSON.stringify(stderr)})`, () => stderr.some((line) => LISTENING.test(line)) || child.exitCode !== null);
+  const match = LISTENING.exec(stderr.find((line) => LISTENING.test(line)) ?? '');
+  if (match === null) throw new Error(`the built server did not start: ${stderr.join('\n')}`);
+  return { child, url: match[1] ?? '', port: Number(match[2]), stderr, exit };
+}
+
+/** For afterEach: kills whatever a failed test left running. */
+export function killBuiltServers(): void {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+}
+
+/** The resident memory of a process in bytes (Linux /proc), undefined elsewhere. */
+export function residentBytes(pid: number): number | undefined {
+  try {
+    const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kilobytes === undefined ? undefined : Number(kilobytes) * 1024;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,1 @@
+export default { displayName: 'auth-plugin-example', preset: '../../jest.preset.js' };

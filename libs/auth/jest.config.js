@@ -1,0 +1,1 @@
+export default { displayName: 'auth', preset: '../../jest.preset.js' };

@@ -1,0 +1,1 @@
+export default { displayName: 'baselines', preset: '../../jest.preset.js' };

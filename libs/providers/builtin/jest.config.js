@@ -1,0 +1,1 @@
+export default { displayName: 'builtin', preset: '../../../jest.preset.js' };

@@ -1,0 +1,47 @@
+// Shared by the specs (nothing in the library imports it): what a skill uses, read off its
+// definition, to check which capabilities it must confirm and which control-flow features the
+// default registry demonstrates.
+import { NESTED_SKILL_PREFIX, type SkillDefinition } from '@skill-service/contracts';
+import type { Registry } from '@skill-service/registry';
+
+/** Capability ids a skill may invoke: uses, router cases and default, scatter members, nested skills' own. */
+export function capabilitiesUsed(registry: Registry, skill: SkillDefinition, seen = new Set<string>()): Set<string> {
+  const used = new Set<string>();
+  if (seen.has(skill.id)) return used;
+  seen.add(skill.id);
+  for (const step of skill.steps) {
+    if (step.uses.startsWith(NESTED_SKILL_PREFIX)) {
+      const nested = registry.skills.get(step.uses.slice(NESTED_SKILL_PREFIX.length));
+      if (nested !== undefined) for (const id of capabilitiesUsed(registry, nested.definition, seen)) used.add(id);
+      continue;
+    }
+    used.add(step.uses);
+    for (const id of Object.values(step.router?.cases ?? {})) used.add(id);
+    if (step.router?.default !== undefined) used.add(step.router.default);
+    for (const id of step.scatter?.capabilities ?? []) used.add(id);
+  }
+  return used;
+}
+
+/** The capabilities of a skill that require confirmation: what a caller running it must confirm. */
+export function confirmationsFor(registry: Registry, skill: SkillDefinition): string[] {
+  return [...capabilitiesUsed(registry, skill)].filter((id) => registry.capabilities.get(id)?.definition.safety?.requires_confirmation === true).sort();
+}
+
+/** The engine features a skill's steps use. */
+export function featuresOf(registry: Registry, skill: SkillDefinition): Set<string> {
+  const features = new Set<string>();
+  for (const step of skill.steps) {
+    if (step.condition !== undefined) features.add('condition');
+    if (step.foreach !== undefined) features.add('foreach');
+    if (step.while !== undefined) features.add('while');
+    if (step.router !== undefined) features.add('router');
+    if (step.scatter !== undefined) features.add('scatter');
+    if (step.retry !== undefined) features.add('retry');
+    if (step.uses.startsWith(NESTED_SKILL_PREFIX)) features.add('nested skill');
+    const safety = registry.capabilities.get(step.uses)?.definition.safety;
+    if (safety?.requires_confirmation === true) features.add('confirmation');
+    if ([...(safety?.mandatory_pre_gates ?? []), ...(safety?.mandatory_post_gates ?? [])].some((gate) => gate.on_fail === 'degrade')) features.add('degrading gate');
+  }
+  return features;
+}
