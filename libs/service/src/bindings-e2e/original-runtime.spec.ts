@@ -8,9 +8,9 @@ import { GuardedHttpClient, OutboundGuard } from '@skill-service/outbound-guard'
 import { OpenApiProvider } from '@skill-service/provider-openapi';
 import { PythonCallProvider, type PythonCallLogEntry } from '@skill-service/provider-pythoncall';
 import { loadRegistry, type Registry } from '@skill-service/registry';
-import { wireEngine, type Wiring } from './testing/e2e-wiring.js';
-import { FaultyHttpServer, remoteSummary } from './testing/faulty-http-server.js';
-import { ORIGINAL_REGISTRY_ROOT, ORIGINAL_RUNTIME_ROOT } from './testing/fixture-paths.js';
+import { wireEngine, type Wiring } from './test/e2e-wiring.js';
+import { FaultyHttpServer, remoteSummary } from './test/faulty-http-server.js';
+import { ORIGINAL_REGISTRY_ROOT, ORIGINAL_RUNTIME_ROOT } from './test/fixture-paths.js';
 
 // Each test spawns or reuses python3 workers and may call a local HTTP server: bounded per test.
 const BOUND_MS = 30_000;

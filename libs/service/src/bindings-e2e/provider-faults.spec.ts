@@ -17,10 +17,10 @@ import { OpenApiProvider } from '@skill-service/provider-openapi';
 import { OpenRpcProvider } from '@skill-service/provider-openrpc';
 import { PythonCallProvider, type PythonCallLogEntry } from '@skill-service/provider-pythoncall';
 import { loadRegistry, type Registry } from '@skill-service/registry';
-import { ManualClock, wireEngine, withoutFallbacks, type Wiring } from './testing/e2e-wiring.js';
-import { prepareFaultRuntime, waitFor, type FaultRuntime } from './testing/fault-runtime.js';
-import { FaultyHttpServer, remoteSummary, type HttpBehaviour } from './testing/faulty-http-server.js';
-import { ORIGINAL_RUNTIME_ROOT } from './testing/fixture-paths.js';
+import { ManualClock, wireEngine, withoutFallbacks, type Wiring } from './test/e2e-wiring.js';
+import { prepareFaultRuntime, waitFor, type FaultRuntime } from './test/fault-runtime.js';
+import { FaultyHttpServer, remoteSummary, type HttpBehaviour } from './test/faulty-http-server.js';
+import { ORIGINAL_RUNTIME_ROOT } from './test/fixture-paths.js';
 
 // Every step below is bounded; the slowest (an MCP server respawn) takes a second or two.
 const BOUND_MS = 30_000;

@@ -1,4 +1,4 @@
-// Where the end-to-end fixtures live (this file is src/bindings-e2e/testing/).
+// Where the end-to-end fixtures live (this file is src/bindings-e2e/test/).
 import { fileURLToPath } from 'node:url';
 
 const fixture = (path: string): string => fileURLToPath(new URL(`../fixtures/${path}`, import.meta.url));
