@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { AJV_WORKER_SOURCE } from './ajv-worker-source.js';
 import { issueMessages, type AjvIssue } from './issue-messages.js';
-import { schemaDraft } from './schema-draft.js';
+import { schemaDraft } from '@skill-service/baselines';
 import {
   ValidationExecutionError,
   type SchemaValidator,

@@ -7,3 +7,4 @@
 export type { BuiltinCapability, CapabilityPorts, JsonSchema } from './builtin-capability.js';
 export { BUILTIN_CAPABILITIES } from './builtin-capabilities.js';
 export type { FetchedPage, PageFetcher, PageFetchOptions } from './page-fetcher.js';
+export { schemaDraft, type SchemaDraft } from './schema/schema-draft.js';

@@ -1,4 +1,4 @@
-/** The JSON Schema dialects `data.schema.validate` supports. */
+/** The JSON Schema dialects supported by `data.schema.validate` and the example validation provider. */
 export type SchemaDraft = 'draft-07' | '2019-09' | '2020-12';
 
 const DIALECTS: Readonly<Record<string, SchemaDraft>> = {
@@ -8,13 +8,17 @@ const DIALECTS: Readonly<Record<string, SchemaDraft>> = {
 };
 
 /**
- * The dialect a schema declares in `$schema` (http or https, with or without `#`); draft-07 when
- * it declares none, as the example validation provider does. Anything else is a reason string.
+ * The dialect a schema declares in `$schema`: draft-07 when absent (ajv's default and what most
+ * hand-written schemas mean), 2019-09 or 2020-12 when named (http or https, with or without the
+ * trailing `#`). Anything else is refused with a reason instead of being validated by the wrong rules.
  */
 export function schemaDraft(schema: Readonly<Record<string, unknown>>): SchemaDraft | { readonly unsupported: string } {
   const declared = schema['$schema'];
   if (declared === undefined) return 'draft-07';
   if (typeof declared !== 'string') return { unsupported: '$schema must be a string' };
-  const draft = DIALECTS[declared.trim().replace(/^https?:\/\//, '').replace(/#$/, '')];
-  return draft ?? { unsupported: 'declares an unsupported $schema (supported: draft-07, 2019-09, 2020-12)' };
+  const key = declared.trim().replace(/^https?:\/\//, '').replace(/#$/, '');
+  const draft = DIALECTS[key];
+  if (draft !== undefined) return draft;
+  const shown = declared.length <= 100 ? declared : `${declared.slice(0, 99)}…`;
+  return { unsupported: `unsupported $schema "${shown}" (supported: draft-07, 2019-09, 2020-12)` };
 }
