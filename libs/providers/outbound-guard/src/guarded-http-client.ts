@@ -8,41 +8,21 @@ import type { CheckedDestination, OutboundGuard } from './outbound-guard.js';
 import type { OutboundResponse } from './outbound-response.js';
 import { isRedirect, nextHop, type Hop, type HttpMethod } from './redirect-hop.js';
 import { normaliseHeaders } from './request-headers.js';
-import { parseRetryAfter } from '@skill-service/bindings';
+import { parseRetryAfter, type OutboundHttpRequest, type OutboundRetry } from '@skill-service/bindings';
 import { traceparentFor } from './traceparent.js';
 import { abortError, DeadlineExceeded, toServiceError } from './transport-error.js';
 
-export interface RetryOptions {
-  /** Extra attempts after the first (0 = none). */
-  limit: number;
-  /** Statuses worth another attempt; default 429, 502, 503, 504. */
-  statusCodes?: readonly number[];
-  /** Upper bound for one wait, whether from `Retry-After` or backoff; default 60 s. */
-  maxRetryAfterMs?: number;
-  /** Wait before retry `attempt` (1-based) when there is no `Retry-After`; default 1 s, 2 s, 4 s… */
-  backoffMs?: (attempt: number) => number;
-}
+/** Status-based retries: a failed connection is reported, not repeated (a POST may have landed). */
+export type RetryOptions = OutboundRetry;
 
-export interface OutboundRequest {
+/** The provider port's request, plus what only this client offers (JSON bodies, redirect control). */
+export interface OutboundRequest extends Omit<OutboundHttpRequest, 'url' | 'method'> {
   url: string | URL;
   method?: HttpMethod;
-  headers?: Readonly<Record<string, string>>;
   /** Sent as `application/json` (unless a content-type header says otherwise). */
   json?: unknown;
-  body?: string | Buffer;
-  /** Deadline of each attempt: guard check, connect, and reading the whole body. */
-  timeoutMs: number;
-  signal?: AbortSignal;
-  /** Default 10 MiB. */
-  maxResponseBytes?: number;
-  /** Only status-based retries: a failed connection is reported, not repeated (a POST may have landed). */
-  retry?: RetryOptions;
   /** Default true, at most 5 hops; false returns a 3xx as is. */
   followRedirects?: boolean;
-  /** Sent onward as a W3C `traceparent`. */
-  traceId?: string;
-  /** Names the request in guard refusals ("Webhook delivery to x blocked: …"). */
-  purpose?: string;
 }
 
 export interface GuardedHttpClientOptions {
