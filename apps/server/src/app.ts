@@ -12,6 +12,7 @@ import { healthRoutes } from './routes/health-routes.js';
 import { openApiRoute } from './routes/openapi-route.js';
 import { runRoutes } from './routes/run-routes.js';
 import { skillRoutes } from './routes/skill-routes.js';
+import { WEBHOOK_DELIVERY_DESCRIPTION, webhookRoutes } from './routes/webhook-routes.js';
 import { securityHeaders } from './security-headers.js';
 import { routeNotFound } from './unmatched-routes.js';
 
@@ -33,8 +34,8 @@ export interface ServerApp {
 
 /**
  * The Express adapter over the service façade: security headers and the trace id first, then the
- * route table, each route behind its access guard (#8 adds webhook routes and #9 discover,
- * governance, diagnostics, attach and metrics routes to the table), then the guard of unmatched
+ * route table, each route behind its access guard (#9 adds discover, governance, diagnostics,
+ * attach and metrics routes to the table), then the guard of unmatched
  * requests (admin), the 404 and the one error handler.
  */
 export function createApp(service: SkillService, options: AppOptions): ServerApp {
@@ -42,10 +43,11 @@ export function createApp(service: SkillService, options: AppOptions): ServerApp
   let document: Record<string, unknown> | undefined;
   const routes: RouteDefinition[] = [
     ...healthRoutes(service),
-    openApiRoute(() => (document ??= openApiDocument(routes, options.version))),
+    openApiRoute(() => (document ??= openApiDocument(routes, options.version, [WEBHOOK_DELIVERY_DESCRIPTION]))),
     ...skillRoutes(service, { inflight, heartbeatMs: options.heartbeatMs }),
     ...capabilityRoutes(service, inflight),
     ...runRoutes(service),
+    ...webhookRoutes(service),
   ];
 
   const app = express();

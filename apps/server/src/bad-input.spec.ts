@@ -292,7 +292,9 @@ describe('methods and paths the server does not have', () => {
     expect(String(response.headers['allow']).split(', ').sort()).toEqual(allow);
   });
 
-  it.each(POSTS.map((operation) => operation.path))('HEAD %s answers 405 with Allow and no body', async (path) => {
+  // A path that also answers GET (`/v1/webhooks`) answers HEAD with the GET handler.
+  const postOnly = POSTS.filter((post) => !GETS.some((get) => get.path === post.path)).map((operation) => operation.path);
+  it.each(postOnly)('HEAD %s answers 405 with Allow and no body', async (path) => {
     const response = await request(app).head(path);
     expect(response.status).toBe(405);
     expect(response.headers['allow']).toContain('POST');

@@ -52,6 +52,11 @@ describe('GET /openapi.json', () => {
         'POST /v1/skills/{skill_id}/execute',
         'POST /v1/skills/{skill_id}/execute/async',
         'POST /v1/skills/{skill_id}/execute/stream',
+        'POST /v1/webhooks',
+        'GET /v1/webhooks',
+        'DELETE /v1/webhooks/{webhook_id}',
+        'GET /v1/webhooks/dead-letters',
+        'POST /v1/webhooks/dead-letters/{dead_letter_id}/replay',
       ].sort(),
     );
   });

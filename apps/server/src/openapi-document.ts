@@ -78,11 +78,42 @@ function operation(route: RouteDefinition, components: SchemaComponents): Json {
   };
 }
 
+/** A request the service sends (OpenAPI 3.1 `webhooks`): its body schema. */
+export interface OutboundWebhook {
+  readonly name: string;
+  readonly summary: string;
+  readonly schema: z.ZodType;
+}
+
+const WEBHOOK_HEADERS: readonly [string, string][] = [
+  ['X-Webhook-Signature', '`sha256=<lowercase hex HMAC-SHA256 of the raw body>`, keyed with the subscription secret (with a secret only)'],
+  ['webhook-id', 'Standard Webhooks message id, the same for every attempt of one delivery'],
+  ['webhook-timestamp', 'Standard Webhooks: UNIX epoch seconds of the attempt'],
+  [
+    'webhook-signature',
+    'Standard Webhooks `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` (with a secret only); the secret is used as its raw UTF-8 bytes, not base64-decoded',
+  ],
+];
+
+function webhookItem(webhook: OutboundWebhook, components: SchemaComponents): Json {
+  return {
+    post: {
+      summary: webhook.summary,
+      parameters: WEBHOOK_HEADERS.map(([name, description]) => ({ name, in: 'header', required: false, description, schema: { type: 'string' } })),
+      requestBody: { required: true, content: { 'application/json': { schema: components.ref(webhook.schema, 'output') } } },
+      responses: {
+        '2XX': { description: 'Delivered. Anything else (3xx included, never followed) or no answer within 10 s is retried after 2 s, 4 s, 8 s, then dead-lettered' },
+      },
+    },
+  };
+}
+
 /** The OpenAPI 3.1 description of the mounted routes, generated from their zod contracts. */
-export function openApiDocument(routes: readonly RouteDefinition[], version: string): Json {
+export function openApiDocument(routes: readonly RouteDefinition[], version: string, webhooks: readonly OutboundWebhook[] = []): Json {
   const components = new SchemaComponents();
   const paths: Record<string, Json> = {};
   for (const route of routes) paths[route.path] = { ...paths[route.path], [route.method]: operation(route, components) };
+  const webhookItems = Object.fromEntries(webhooks.map((webhook) => [webhook.name, webhookItem(webhook, components)]));
   return {
     openapi: '3.1.0',
     info: {
@@ -93,6 +124,7 @@ export function openApiDocument(routes: readonly RouteDefinition[], version: str
         'Every error answers `{error: {code, message, type}, trace_id}` with its real status; every answer carries `x-trace-id`.',
     },
     paths,
+    ...(webhooks.length === 0 ? {} : { webhooks: webhookItems }),
     components: {
       schemas: Object.fromEntries(Object.entries(components.schemas).sort(([a], [b]) => (a < b ? -1 : 1))),
       securitySchemes: {

@@ -3,6 +3,7 @@ import {
   type CapabilityExecuteRequest,
   type CapabilityExecutionResult,
   type CapabilityExplainRequest,
+  type DeadLetter,
   type ExecutionResult,
   type ResolutionPlan,
   type RunLaunch,
@@ -11,10 +12,13 @@ import {
   type SkillAsyncRequest,
   type SkillExecuteRequest,
   type SkillStreamRequest,
+  type WebhookSubscription,
 } from '@skill-service/contracts';
 import { validateSkillRequest, type DefinitionSource, type RunSkillOptions, type SkillRunStream } from '@skill-service/engine';
 import { RunManager } from '@skill-service/runs';
+import { WebhookDispatcher, WebhookRegistry, type WebhookStats } from '@skill-service/webhooks';
 import type { ExecutionContext } from './execution-context.js';
+import { ExecutionEvents } from './execution-events.js';
 import { collectHealthChecks } from './health-checks.js';
 import { overallStatus, type HealthReport } from './health-report.js';
 import { registryDefinitions } from './registry-definitions.js';
@@ -29,7 +33,12 @@ export interface SkillServiceOptions {
   readonly version: string;
   /** Clock for uptime (injectable for tests). */
   readonly now?: () => number;
+  /** Webhook delivery tuning (tests shorten the 2 s, 4 s, 8 s retry delays). */
+  readonly webhooks?: { readonly retryDelaysMs?: readonly number[]; readonly timeoutMs?: number };
 }
+
+/** Bodies answered by subscribers are not used; a bound keeps a hostile one from costing memory. */
+const WEBHOOK_MAX_RESPONSE_BYTES = 64 * 1024;
 
 const DEFAULT_ASYNC_WORKERS = 4;
 const DEFAULT_MAX_RUNS = 100;
@@ -56,6 +65,9 @@ export class SkillService {
   private readonly definitions: DefinitionSource;
   private readonly now: () => number;
   private readonly startedAt: number;
+  private readonly webhookRegistry: WebhookRegistry;
+  private readonly webhookDispatcher: WebhookDispatcher;
+  private readonly events: ExecutionEvents;
 
   constructor(
     readonly runtime: ServiceRuntime,
@@ -68,6 +80,31 @@ export class SkillService {
     this.definitions = registryDefinitions(() => runtime.registry);
     this.now = options.now ?? Date.now;
     this.startedAt = this.now();
+    this.webhookRegistry = new WebhookRegistry({
+      checkUrl: async (url) => {
+        await runtime.guard.checkUrl(url, 'Webhook URL');
+      },
+    });
+    this.webhookDispatcher = new WebhookDispatcher({
+      subscriptions: this.webhookRegistry,
+      // The guard checks the destination again at each attempt; a redirect is a failure, never followed.
+      post: async (url, body, headers, { timeoutMs }) => {
+        const response = await runtime.http.request({
+          url,
+          method: 'POST',
+          headers,
+          body,
+          timeoutMs,
+          followRedirects: false,
+          maxResponseBytes: WEBHOOK_MAX_RESPONSE_BYTES,
+          purpose: 'Webhook delivery',
+        });
+        return { status: response.status };
+      },
+      ...(options.webhooks?.retryDelaysMs === undefined ? {} : { retryDelaysMs: options.webhooks.retryDelaysMs }),
+      ...(options.webhooks?.timeoutMs === undefined ? {} : { timeoutMs: options.webhooks.timeoutMs }),
+    });
+    this.events = new ExecutionEvents((event, data, traceId) => this.webhookDispatcher.publish(event, data, traceId));
   }
 
   /** Loads the registry and starts the providers described by `config`. */
@@ -93,8 +130,14 @@ export class SkillService {
     return describeSkill(skill.definition);
   }
 
-  executeSkill(skillId: string, request: SkillExecuteRequest, context: ExecutionContext): Promise<ExecutionResult> {
-    return this.runtime.engine.runSkill(skillId, request.inputs, runOptions(request, context));
+  /** Checked like `streamSkill` first, so a refused request fires no webhook event. */
+  async executeSkill(skillId: string, request: SkillExecuteRequest, context: ExecutionContext): Promise<ExecutionResult> {
+    const options = runOptions(request, context);
+    validateSkillRequest(this.definitions, skillId, request.inputs, options);
+    const settle = this.events.started(skillId, context.traceId);
+    const result = this.runtime.engine.runSkill(skillId, request.inputs, options);
+    settle(result);
+    return result;
   }
 
   /**
@@ -104,16 +147,26 @@ export class SkillService {
   streamSkill(skillId: string, request: SkillStreamRequest, context: ExecutionContext): SkillRunStream {
     const options = runOptions(request, context);
     validateSkillRequest(this.definitions, skillId, request.inputs, options);
-    return this.runtime.engine.streamSkill(skillId, request.inputs, options);
+    const settle = this.events.started(skillId, context.traceId);
+    const stream = this.runtime.engine.streamSkill(skillId, request.inputs, options);
+    settle(stream.result);
+    return stream;
   }
 
   /** Validates like `streamSkill`, then queues the run; the caller's signal does not reach it. */
   launchRun(skillId: string, request: SkillAsyncRequest, context: ExecutionContext): RunLaunch {
     const options = runOptions(request, { traceId: context.traceId, channel: context.channel });
     validateSkillRequest(this.definitions, skillId, request.inputs, options);
-    return this.runs.launch(skillId, context.traceId, (signal) =>
-      this.runtime.engine.runSkill(skillId, request.inputs, { ...options, signal }),
-    );
+    // Known once `launch` returns, always before the job settles (its events need it).
+    let runId = '';
+    const launch = this.runs.launch(skillId, context.traceId, (signal) => {
+      const settle = this.events.started(skillId, context.traceId, () => runId);
+      const result = this.runtime.engine.runSkill(skillId, request.inputs, { ...options, signal });
+      settle(result);
+      return result;
+    });
+    runId = launch.run_id;
+    return launch;
   }
 
   getRun(runId: string): RunRecord {
@@ -144,9 +197,39 @@ export class SkillService {
     return this.runtime.bindings.explain(capability.definition, request.required_conformance_profile);
   }
 
-  /** Cancels unfinished async runs, then stops providers (workers, MCP servers, sockets). */
+  /** Validates (guard included) and stores a subscription: 400 for a bad one, 409 past the limit. */
+  createWebhook(request: unknown): Promise<WebhookSubscription> {
+    return this.webhookRegistry.create(request);
+  }
+
+  listWebhooks(): { subscriptions: WebhookSubscription[] } {
+    return { subscriptions: this.webhookRegistry.list() };
+  }
+
+  deleteWebhook(webhookId: string): { deleted: string } {
+    return this.webhookRegistry.delete(webhookId);
+  }
+
+  listDeadLetters(): { dead_letters: DeadLetter[] } {
+    return { dead_letters: this.webhookDispatcher.listDeadLetters() };
+  }
+
+  replayDeadLetter(deadLetterId: string): { replayed: string } {
+    return this.webhookDispatcher.replay(deadLetterId);
+  }
+
+  /** Delivery counters (delivered, failed attempts, dead-lettered…) for health and metrics. */
+  webhookStats(): WebhookStats {
+    return this.webhookDispatcher.stats();
+  }
+
+  /**
+   * Cancels unfinished async runs, waits (bounded) for webhook attempts in flight, then stops
+   * providers (workers, MCP servers, sockets).
+   */
   async close(): Promise<void> {
     await this.runs.close();
+    await this.webhookDispatcher.close();
     await this.runtime.close();
   }
 }

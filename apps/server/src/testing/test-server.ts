@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SkillService } from '@skill-service/service';
+import { SkillService, type SkillServiceOptions } from '@skill-service/service';
 import { createApp, type AppOptions, type ServerApp } from '../app.js';
 import { createHttpServer, HTTP_TIMEOUTS, type HttpTimeouts } from '../http-server.js';
 import { pythonWorkerScript } from '../install-paths.js';
@@ -27,11 +27,11 @@ export function fixtureEnv(extra: Record<string, string> = {}): Record<string, s
 }
 
 /** A service over the fixture registry, configured through the same flag and env parsing as main. */
-export async function openTestService(env: Record<string, string> = {}): Promise<SkillService> {
+export async function openTestService(env: Record<string, string> = {}, options: Partial<SkillServiceOptions> = {}): Promise<SkillService> {
   const command = parseServerCommand(FIXTURE_FLAGS, fixtureEnv(env), { registryRoot: '', runtimeRoot: '' });
   if (command.kind !== 'serve') throw new Error(`bad test options: ${JSON.stringify(command)}`);
   const config = serviceConfigOf(command.options, fixtureEnv(env), pythonWorkerScript(), () => undefined);
-  return SkillService.open(config, { version: '9.9.9-test' });
+  return SkillService.open(config, { version: '9.9.9-test', ...options });
 }
 
 export function testApp(service: SkillService, options: Partial<AppOptions> = {}): ServerApp {

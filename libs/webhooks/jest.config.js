@@ -1,0 +1,1 @@
+export default { displayName: 'webhooks', preset: '../../jest.preset.js' };

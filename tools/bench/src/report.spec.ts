@@ -1,0 +1,98 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  checkTargets,
+  DEFAULT_OPTIONS,
+  formatTable,
+  markdownTable,
+  parseArgs,
+  parseVmRssMb,
+  percentile,
+  renderConsole,
+  renderMarkdown,
+  SseFrameReader,
+  type BenchReport,
+} from './report.js';
+
+const report: BenchReport = {
+  machine: { cpu: 'Test CPU', cores: 2, node: 'v20.0.0', date: '2026-01-01T00:00:00.000Z', platform: 'linux 6' },
+  options: DEFAULT_OPTIONS,
+  throughput: [
+    { name: 'echo', requestsPerSecond: 1000, p50Ms: 1, p99Ms: 5, failures: 0, total: 10_000 },
+    { name: 'sync', requestsPerSecond: 450, p50Ms: 2, p99Ms: 9, failures: 0, total: 4500 },
+  ],
+  stream: { streams: 10, firstEventP50Ms: 6, firstEventP99Ms: 9, doneP50Ms: 7, doneP99Ms: 10, failures: 0 },
+  async: { runs: 10, completed: 10, failed: 0, seconds: 0.5, runsPerSecond: 20 },
+  rss: { idleMb: 70, loadMaxMb: 120 },
+  startup: { runsMs: [900, 1100, 950], medianMs: 950 },
+  engine: [{ scenario: 'bench.three', steps: 3, runsPerSecond: 5000, perStepP50Ms: 0.2, perStepP99Ms: 1 }],
+  registry: { capabilities: 2000, skills: 500, medianMs: 500, minMs: 400 },
+  syncRowName: 'sync',
+};
+
+describe('parseArgs', () => {
+  it('defaults, both flag spellings, and rejects bad input', () => {
+    expect(parseArgs([])).toEqual(DEFAULT_OPTIONS);
+    expect(parseArgs(['--seconds', '5', '--streams=30', '--output', 'x.md'])).toMatchObject({ seconds: 5, streams: 30, output: 'x.md' });
+    expect(() => parseArgs(['--seconds', '0'])).toThrow('positive');
+    expect(() => parseArgs(['--seconds'])).toThrow('needs a value');
+    expect(() => parseArgs(['--nope', '1'])).toThrow('unknown option');
+  });
+});
+
+describe('percentile', () => {
+  it('is nearest-rank over unsorted values', () => {
+    const values = [5, 1, 4, 2, 3, 6, 7, 8, 9, 10];
+    expect(percentile(values, 50)).toBe(5);
+    expect(percentile(values, 99)).toBe(10);
+    expect(percentile(values, 0)).toBe(1);
+    expect(percentile([3], 99)).toBe(3);
+    expect(percentile([], 50)).toBeNaN();
+    expect(values[0]).toBe(5); // not sorted in place
+  });
+});
+
+describe('parseVmRssMb', () => {
+  it('reads VmRSS in MiB', () => {
+    expect(parseVmRssMb('Name:\tnode\nVmRSS:\t  81920 kB\nVmSwap:\t0 kB\n')).toBe(80);
+    expect(parseVmRssMb('Name:\tzombie\n')).toBeUndefined();
+  });
+});
+
+describe('SseFrameReader', () => {
+  it('yields event names of complete frames across chunk boundaries and skips comments', () => {
+    const reader = new SseFrameReader();
+    expect(reader.push('event: skill_start\ndata: {}\nid: 1\n')).toEqual([]);
+    expect(reader.push('\n: ping\n\nevent: step_start\r\ndata: {}\r\n\r\nevent: do')).toEqual(['skill_start', 'step_start']);
+    expect(reader.push('ne\ndata: {}\n\ndata: plain\n\n')).toEqual(['done', 'message']);
+  });
+});
+
+describe('tables', () => {
+  it('pads plain-text columns and escapes markdown pipes', () => {
+    const table = { headers: ['a', 'n'], rows: [['long name', '1'], ['x', '100']], right: [false, true] };
+    expect(formatTable(table)).toBe('a            n\n---------  ---\nlong name    1\nx          100');
+    expect(markdownTable({ headers: ['h'], rows: [['a|b']], right: [true] })).toBe('| h |\n|---:|\n| a\\|b |');
+  });
+});
+
+describe('checkTargets and the renderers', () => {
+  it('checks each issue #11 target against the figures', () => {
+    expect(checkTargets(report).map((check) => [check.actual, check.met])).toEqual([
+      ['45.0%', true],
+      ['0.2000 ms', false],
+      ['950 ms', true],
+      ['70.0 MB', true],
+      ['6.00 ms', false],
+    ]);
+  });
+
+  it('renders the console tables and BENCHMARKS.md with the machine and every section', () => {
+    expect(renderConsole(report)).toContain('45.0%');
+    const markdown = renderMarkdown(report);
+    expect(markdown).toContain('Test CPU, 2 cores');
+    expect(markdown).toContain('v20.0.0');
+    expect(markdown).toContain('2026-01-01T00:00:00.000Z');
+    for (const heading of ['## HTTP throughput', '## Streams', '## Engine overhead', '## Targets']) expect(markdown).toContain(heading);
+    expect(markdown).toContain('| sync | 450 | 45.0% | 2.00 | 9.00 | 4500 | 0 |');
+  });
+});

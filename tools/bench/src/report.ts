@@ -1,0 +1,290 @@
+/*
+ * Pure helpers of the HTTP benchmark (`main.ts`): argument parsing, percentiles, /proc parsing,
+ * an incremental SSE frame reader, the target checks and the two renderings (console, markdown).
+ * No I/O here, so the specs cover them without running a benchmark.
+ */
+
+export interface BenchOptions {
+  /** Seconds of each autocannon run. */
+  readonly seconds: number;
+  readonly connections: number;
+  /** Sequential SSE streams measured. */
+  readonly streams: number;
+  /** Async runs launched for the launch-to-completion figure. */
+  readonly asyncRuns: number;
+  /** Server spawns timed for startup. */
+  readonly startups: number;
+  /** Engine-overhead iterations per scenario. */
+  readonly engineIterations: number;
+  /** Where BENCHMARKS.md goes (relative to the checkout). */
+  readonly output: string;
+}
+
+export const DEFAULT_OPTIONS: BenchOptions = {
+  seconds: 10,
+  connections: 20,
+  streams: 200,
+  asyncRuns: 500,
+  startups: 5,
+  engineIterations: 20_000,
+  output: 'BENCHMARKS.md',
+};
+
+const NUMERIC_FLAGS = {
+  '--seconds': 'seconds',
+  '--connections': 'connections',
+  '--streams': 'streams',
+  '--async-runs': 'asyncRuns',
+  '--startups': 'startups',
+  '--engine-iterations': 'engineIterations',
+} as const satisfies Record<string, keyof BenchOptions>;
+
+const isNumericFlag = (flag: string): flag is keyof typeof NUMERIC_FLAGS => Object.hasOwn(NUMERIC_FLAGS, flag);
+
+/** Parses `--flag value` and `--flag=value`; throws on an unknown flag or a value that is not a positive number. */
+export function parseArgs(argv: readonly string[]): BenchOptions {
+  const options: { -readonly [K in keyof BenchOptions]: BenchOptions[K] } = { ...DEFAULT_OPTIONS };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const [flag = '', inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = inline ?? argv[++i];
+    if (value === undefined) throw new Error(`${flag} needs a value`);
+    if (flag === '--output') {
+      options.output = value;
+    } else if (isNumericFlag(flag)) {
+      const number = Number(value);
+      if (!Number.isFinite(number) || number <= 0) throw new Error(`${flag} must be a positive number, got '${value}'`);
+      options[NUMERIC_FLAGS[flag]] = flag === '--seconds' ? number : Math.round(number);
+    } else {
+      throw new Error(`unknown option ${flag} (known: ${[...Object.keys(NUMERIC_FLAGS), '--output'].join(', ')})`);
+    }
+  }
+  return options;
+}
+
+/** Nearest-rank percentile (p in 0..100) of unsorted values; NaN when there are none. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))] ?? Number.NaN;
+}
+
+export const median = (values: readonly number[]): number => percentile(values, 50);
+
+/** VmRSS of a `/proc/<pid>/status` text, in MiB; undefined when absent. */
+export function parseVmRssMb(status: string): number | undefined {
+  const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+  return match?.[1] === undefined ? undefined : Number(match[1]) / 1024;
+}
+
+/** Feeds raw SSE text in arbitrary chunks and returns the event names of the frames completed by it. */
+export class SseFrameReader {
+  #buffer = '';
+
+  push(chunk: string): string[] {
+    this.#buffer += chunk.replaceAll('\r\n', '\n');
+    const events: string[] = [];
+    let end = this.#buffer.indexOf('\n\n');
+    while (end !== -1) {
+      const frame = this.#buffer.slice(0, end);
+      this.#buffer = this.#buffer.slice(end + 2);
+      const name = frame
+        .split('\n')
+        .find((line) => line.startsWith('event:'))
+        ?.slice('event:'.length)
+        .trim();
+      // Comment-only frames (`: ping`) carry no event; a data-only frame is a `message`.
+      if (name !== undefined) events.push(name);
+      else if (frame.split('\n').some((line) => line.startsWith('data:'))) events.push('message');
+      end = this.#buffer.indexOf('\n\n');
+    }
+    return events;
+  }
+}
+
+export interface ThroughputRow {
+  readonly name: string;
+  readonly requestsPerSecond: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  /** Connection errors plus non-2xx answers. */
+  readonly failures: number;
+  readonly total: number;
+}
+
+export interface StreamFigures {
+  readonly streams: number;
+  readonly firstEventP50Ms: number;
+  readonly firstEventP99Ms: number;
+  readonly doneP50Ms: number;
+  readonly doneP99Ms: number;
+  readonly failures: number;
+}
+
+export interface AsyncFigures {
+  readonly runs: number;
+  readonly completed: number;
+  readonly failed: number;
+  readonly seconds: number;
+  readonly runsPerSecond: number;
+}
+
+export interface EngineFigure {
+  readonly scenario: string;
+  readonly steps: number;
+  readonly runsPerSecond: number;
+  readonly perStepP50Ms: number;
+  readonly perStepP99Ms: number;
+}
+
+export interface RegistryFigure {
+  readonly capabilities: number;
+  readonly skills: number;
+  readonly medianMs: number;
+  readonly minMs: number;
+}
+
+export interface BenchReport {
+  readonly machine: { readonly cpu: string; readonly cores: number; readonly node: string; readonly date: string; readonly platform: string };
+  readonly options: BenchOptions;
+  /** The first row is the echo baseline. */
+  readonly throughput: readonly ThroughputRow[];
+  readonly stream: StreamFigures;
+  readonly async: AsyncFigures;
+  readonly rss: { readonly idleMb: number; readonly loadMaxMb: number };
+  readonly startup: { readonly runsMs: readonly number[]; readonly medianMs: number };
+  readonly engine: readonly EngineFigure[];
+  readonly registry: RegistryFigure;
+  readonly syncRowName: string;
+}
+
+export interface TargetCheck {
+  readonly target: string;
+  readonly actual: string;
+  readonly met: boolean;
+}
+
+const fixed = (value: number, digits: number): string => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+
+/** Ratio of a row's req/s to the baseline's (the first row). */
+export function ratioToBaseline(rows: readonly ThroughputRow[], row: ThroughputRow): number {
+  const baseline = rows[0]?.requestsPerSecond ?? 0;
+  return baseline > 0 ? row.requestsPerSecond / baseline : Number.NaN;
+}
+
+/** Issue #11 point 2: the figures the service is held to. */
+export function checkTargets(report: BenchReport): TargetCheck[] {
+  const sync = report.throughput.find((row) => row.name === report.syncRowName);
+  const syncRatio = sync === undefined ? Number.NaN : ratioToBaseline(report.throughput, sync);
+  const engine = report.engine.find((figure) => figure.steps === 3) ?? report.engine[0];
+  const perStep = engine?.perStepP50Ms ?? Number.NaN;
+  return [
+    { target: 'sync execute ≥ 40% of echo req/s', actual: `${fixed(syncRatio * 100, 1)}%`, met: syncRatio >= 0.4 },
+    { target: 'engine overhead p50 ≤ 0.1 ms/step', actual: `${fixed(perStep, 4)} ms`, met: perStep <= 0.1 },
+    { target: 'startup to healthy ≤ 1 s', actual: `${fixed(report.startup.medianMs, 0)} ms`, met: report.startup.medianMs <= 1000 },
+    { target: 'idle RSS ≤ 80 MB', actual: `${fixed(report.rss.idleMb, 1)} MB`, met: report.rss.idleMb <= 80 },
+    { target: 'SSE first event p50 ≤ 5 ms', actual: `${fixed(report.stream.firstEventP50Ms, 2)} ms`, met: report.stream.firstEventP50Ms <= 5 },
+  ];
+}
+
+type Table = { readonly headers: readonly string[]; readonly rows: readonly (readonly string[])[]; readonly right?: readonly boolean[] };
+
+/** A plain-text table with padded columns (right-aligned where `right` says so). */
+export function formatTable({ headers, rows, right = [] }: Table): string {
+  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((cell, column) => (right[column] === true ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  return [line(headers), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+}
+
+/** A GitHub-flavoured markdown table (pipes in cells escaped). */
+export function markdownTable({ headers, rows, right = [] }: Table): string {
+  const escape = (cell: string): string => cell.replaceAll('|', '\\|');
+  const line = (cells: readonly string[]): string => `| ${cells.map(escape).join(' | ')} |`;
+  return [line(headers), `|${headers.map((_, column) => (right[column] === true ? '---:' : '---')).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+function tables(report: BenchReport): { throughput: Table; latency: Table; targets: Table; engine: Table } {
+  const throughput: Table = {
+    headers: ['scenario', 'req/s', 'vs echo', 'p50 ms', 'p99 ms', 'requests', 'failures'],
+    right: [false, true, true, true, true, true, true],
+    rows: report.throughput.map((row) => [
+      row.name,
+      fixed(row.requestsPerSecond, 0),
+      `${fixed(ratioToBaseline(report.throughput, row) * 100, 1)}%`,
+      fixed(row.p50Ms, 2),
+      fixed(row.p99Ms, 2),
+      String(row.total),
+      String(row.failures),
+    ]),
+  };
+  const { stream, async: runs, rss, startup, registry } = report;
+  const latency: Table = {
+    headers: ['measure', 'value'],
+    right: [false, true],
+    rows: [
+      [`SSE first event p50 / p99 (${stream.streams} streams)`, `${fixed(stream.firstEventP50Ms, 2)} / ${fixed(stream.firstEventP99Ms, 2)} ms`],
+      [`SSE done p50 / p99`, `${fixed(stream.doneP50Ms, 2)} / ${fixed(stream.doneP99Ms, 2)} ms`],
+      [`SSE failed streams`, String(stream.failures)],
+      [`async launch→completion (${runs.runs} runs)`, `${fixed(runs.runsPerSecond, 0)} runs/s (${fixed(runs.seconds, 2)} s)`],
+      [`async runs completed / failed`, `${runs.completed} / ${runs.failed}`],
+      [`server RSS idle`, `${fixed(rss.idleMb, 1)} MB`],
+      [`server RSS under load (max)`, `${fixed(rss.loadMaxMb, 1)} MB`],
+      [`startup to healthy, median of ${startup.runsMs.length}`, `${fixed(startup.medianMs, 0)} ms (${startup.runsMs.map((ms) => fixed(ms, 0)).join(', ')})`],
+      [`registry load ${registry.capabilities} caps / ${registry.skills} skills`, `median ${fixed(registry.medianMs, 0)} ms, min ${fixed(registry.minMs, 0)} ms`],
+    ],
+  };
+  const engine: Table = {
+    headers: ['engine scenario', 'steps', 'runs/s', 'per step p50 ms', 'per step p99 ms'],
+    right: [false, true, true, true, true],
+    rows: report.engine.map((figure) => [figure.scenario, String(figure.steps), fixed(figure.runsPerSecond, 0), fixed(figure.perStepP50Ms, 4), fixed(figure.perStepP99Ms, 4)]),
+  };
+  const targets: Table = {
+    headers: ['target (issue #11)', 'actual', 'met'],
+    rows: checkTargets(report).map((check) => [check.target, check.actual, check.met ? 'yes' : 'NO']),
+  };
+  return { throughput, latency, targets, engine };
+}
+
+/** The console rendering: four aligned tables. */
+export function renderConsole(report: BenchReport): string {
+  const { throughput, latency, engine, targets } = tables(report);
+  return [formatTable(throughput), formatTable(latency), formatTable(engine), formatTable(targets)].join('\n\n');
+}
+
+/** The BENCHMARKS.md document. */
+export function renderMarkdown(report: BenchReport): string {
+  const { throughput, latency, engine, targets } = tables(report);
+  const { machine, options } = report;
+  return `# Benchmarks
+
+Generated by \`npm run bench\` (\`tools/bench/src/main.ts\`); do not edit by hand.
+
+- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.platform}
+- Node: ${machine.node}
+- Date: ${machine.date}
+- Load: autocannon, ${options.connections} connections, ${options.seconds} s per scenario, in the same machine as the
+  servers (the load generator competes with them for CPU). The echo baseline is a bare Express 5 JSON echo server in
+  its own process; the service is the built \`apps/server/dist/main.js\` (rate limit raised out of the way).
+
+## HTTP throughput
+
+${markdownTable(throughput)}
+
+## Streams, async runs, memory, startup, registry
+
+${markdownTable(latency)}
+
+## Engine overhead (in process, trivial capabilities)
+
+${markdownTable(engine)}
+
+## Targets
+
+${markdownTable(targets)}
+`;
+}
