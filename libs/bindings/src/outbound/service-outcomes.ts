@@ -1,4 +1,5 @@
-import { isServiceError, type ErrorCode } from '@skill-service/contracts';
+import { isServiceError, type ErrorCode, type ProviderProtocol } from '@skill-service/contracts';
+import type { ProviderHealth } from '../protocol-provider.js';
 
 /** What `health().details.services[<id>]` reports for one service. */
 export interface ServiceOutcome {
@@ -31,6 +32,24 @@ export class ServiceOutcomes {
       last_at: this.now().toISOString(),
       last_duration_ms: Math.round(durationMs),
     });
+  }
+
+  /** Runs one call to a service and records how it went (duration, success or error code). */
+  async track<T>(serviceId: string, work: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      const answer = await work();
+      this.record(serviceId, performance.now() - started);
+      return answer;
+    } catch (error) {
+      this.record(serviceId, performance.now() - started, error);
+      throw error;
+    }
+  }
+
+  /** A provider's deep-health answer built from these outcomes. */
+  health(protocol: ProviderProtocol): ProviderHealth {
+    return { protocol, healthy: this.healthy(), details: { services: this.snapshot() } };
   }
 
   snapshot(): Record<string, ServiceOutcome> {

@@ -38,19 +38,11 @@ export class OpenApiProvider implements ProtocolProvider {
     if (service === undefined) {
       throw new InvalidConfigurationError(`Binding '${call.binding.id}' names no service descriptor; openapi needs one.`);
     }
-    const started = performance.now();
-    try {
-      const answer = await this.invoke(call, service);
-      this.outcomes.record(service.id, performance.now() - started);
-      return answer;
-    } catch (error) {
-      this.outcomes.record(service.id, performance.now() - started, error);
-      throw error;
-    }
+    return this.outcomes.track(service.id, () => this.invoke(call, service));
   }
 
   async health(): Promise<ProviderHealth> {
-    return { protocol: this.protocol, healthy: this.outcomes.healthy(), details: { services: this.outcomes.snapshot() } };
+    return this.outcomes.health(this.protocol);
   }
 
   private async invoke(call: ProviderCall, service: ServiceDescriptor): Promise<unknown> {
