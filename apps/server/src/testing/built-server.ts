@@ -8,26 +8,30 @@ import { FIXTURE_FLAGS, PYTHON_MODULES_DIR, waitFor } from './test-server.js';
 export const BUILT_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const LISTENING = /^skill-server \S+ listening on (http:\/\/127\.0\.0\.1:(\d+)) \((\d+) skills\)$/;
 
-export interface BuiltServer {
+/** A built server process, started but not necessarily listening (it may be refusing its config). */
+export interface SpawnedServer {
   readonly child: ChildProcess;
-  readonly url: string;
-  readonly port: number;
   /** stderr, line by line, as it arrives. */
   readonly stderr: string[];
   /** The exit code (null when killed by a signal). */
   readonly exit: Promise<number | null>;
 }
 
+export interface BuiltServer extends SpawnedServer {
+  readonly url: string;
+  readonly port: number;
+}
+
 const running = new Set<ChildProcess>();
 
 /**
- * Starts the built server on a free port over the fixture registry and runtime, from another
- * working directory and with a minimal environment, and waits for its startup line.
+ * Spawns the built server on a free port with these flags, from another working directory and
+ * with a minimal environment (PATH plus `env`); see `listeningOn` to wait for it.
  */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
-  const child = spawn(process.execPath, [BUILT_MAIN, '--port', '0', ...FIXTURE_FLAGS], {
+export function spawnBuiltServer(args: readonly string[], env: Record<string, string> = {}): SpawnedServer {
+  const child = spawn(process.execPath, [BUILT_MAIN, '--port', '0', ...args], {
     cwd: '/',
-    env: { PATH: process.env['PATH'] ?? '', PYTHONPATH: PYTHON_MODULES_DIR, SERVICE_PYTHON_WORKERS: '2', ...env },
+    env: { PATH: process.env['PATH'] ?? '', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   running.add(child);
@@ -44,10 +48,22 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       resolve(code);
     }),
   );
+  return { child, stderr, exit };
+}
+
+/** Waits for the startup line and reads the URL from it; throws with stderr if the server exits first. */
+export async function listeningOn(server: SpawnedServer): Promise<{ url: string; port: number }> {
+  const { child, stderr } = server;
   await waitFor(`the startup line (stderr so far: ${JSON.stringify(stderr)})`, () => stderr.some((line) => LISTENING.test(line)) || child.exitCode !== null);
   const match = LISTENING.exec(stderr.find((line) => LISTENING.test(line)) ?? '');
   if (match === null) throw new Error(`the built server did not start: ${stderr.join('\n')}`);
-  return { child, url: match[1] ?? '', port: Number(match[2]), stderr, exit };
+  return { url: match[1] ?? '', port: Number(match[2]) };
+}
+
+/** Starts the built server over the fixture registry and runtime, and waits until it listens. */
+export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
+  const server = spawnBuiltServer(FIXTURE_FLAGS, { PYTHONPATH: PYTHON_MODULES_DIR, SERVICE_PYTHON_WORKERS: '2', ...env });
+  return { ...server, ...(await listeningOn(server)) };
 }
 
 /** For afterEach: kills whatever a failed test left running. */
