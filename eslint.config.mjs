@@ -2,6 +2,7 @@
 // The layering of DESIGN.md §1 is enforced here: tags come from each project's package.json,
 // and the per-layer bans are applied to the files of the projects carrying those tags.
 import nx from '@nx/eslint-plugin';
+import jsoncParser from 'jsonc-eslint-parser';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -45,7 +46,9 @@ function boundaries({ forTests }) {
   return [
     'error',
     {
-      enforceBuildableLibDependency: true,
+      // Off: every TypeScript library is buildable (nx.json `@nx/js:tsc`), so this check only fired
+      // for imports the tag constraints below already forbid, and it hid their clearer message.
+      enforceBuildableLibDependency: false,
       banTransitiveDependencies: true,
       allow: [],
       depConstraints: [
@@ -65,6 +68,20 @@ function boundaries({ forTests }) {
   ];
 }
 
+// What a library's package.json declares is what its shipped code imports: the files of its
+// `build` inputs (nx.json `production`: no specs, no src/testing) against `dependencies`.
+// Only projects with a `build` target are checked, i.e. the libraries that are packed.
+const dependencyChecks = {
+  files: ['libs/*/package.json', 'libs/providers/*/package.json'],
+  languageOptions: { parser: jsoncParser },
+  rules: {
+    '@nx/dependency-checks': [
+      'error',
+      { buildTargets: ['build'], checkMissingDependencies: true, checkObsoleteDependencies: true, checkVersionMismatches: true },
+    ],
+  },
+};
+
 const noEnvironment = [
   'error',
   { object: 'process', property: 'env', message: 'Core libraries read no environment: take configuration as arguments.' },
@@ -74,7 +91,9 @@ export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
   ...nx.configs['flat/javascript'],
-  { ignores: ['**/dist', '**/out-tsc', '**/node_modules', '**/lint-fixtures/**', 'tmp/**'] },
+  // tools/consumer-test/api holds generated API reports (declarations), not code.
+  { ignores: ['**/dist', '**/out-tsc', '**/node_modules', '**/lint-fixtures/**', 'tmp/**', 'tools/consumer-test/api/**'] },
+  dependencyChecks,
   {
     files: ['**/*.ts', '**/*.js', '**/*.mjs'],
     rules: { '@nx/enforce-module-boundaries': boundaries({ forTests: false }) },

@@ -64,6 +64,8 @@ const ALLOWED_STATUS: Readonly<Record<string, number>> = {
   'POST /v1/capabilities/{capability_id}/explain': 200,
   'GET /v1/runs': 200,
   'GET /v1/runs/{run_id}': 404,
+  'GET /v1/metrics': 200,
+  'GET /v1/metrics/prometheus': 200,
 };
 
 interface RouteCase {

@@ -14,6 +14,12 @@ import type { Identity, Role } from '@skill-service/contracts';
 import type { Request, RequestHandler, Response } from 'express';
 import { ProxyTrust, clientKeyOf, clientOrigin } from './client-address.js';
 import type { RouteDefinition } from './route-definition.js';
+import { routeTemplateOf } from './route-template.js';
+
+/** Told of each request the rate limiter refuses (metrics), by route template (undefined: no route matched). */
+export interface AccessObserver {
+  rateLimited(route: string | undefined): void;
+}
 
 export interface AccessControlOptions {
   readonly authenticator: Authenticator;
@@ -25,6 +31,7 @@ export interface AccessControlOptions {
   readonly routeAccess?: RouteAccessTable;
   /** Milliseconds on a monotonic clock, for the rate limiter. */
   readonly now?: () => number;
+  readonly observer?: AccessObserver;
 }
 
 interface AccessLocals {
@@ -56,6 +63,7 @@ export class AccessControl {
   readonly #publicRoutes: boolean;
   readonly #trust: ProxyTrust;
   readonly #now: () => number;
+  readonly #observer: AccessObserver | undefined;
 
   constructor(options: AccessControlOptions) {
     this.authenticator = options.authenticator;
@@ -64,6 +72,7 @@ export class AccessControl {
     this.#publicRoutes = options.publicRoutes;
     this.#trust = options.trustedProxies ?? ProxyTrust.none();
     this.#now = options.now ?? (() => performance.timeOrigin + performance.now());
+    this.#observer = options.observer;
   }
 
   /** The role a route needs; throws when its definition and the contract's table disagree. */
@@ -102,7 +111,10 @@ export class AccessControl {
     const clientKey = outcome.ok && isCredentialed(outcome) ? `subject:${outcome.identity.subject}` : `address:${clientKeyOf(origin.address)}`;
     const decision = this.limiter.check(clientKey, this.#now());
     res.set(rateLimitHeaders(decision, this.limiter.policy));
-    if (!decision.allowed) return rateLimited(decision, this.limiter.policy);
+    if (!decision.allowed) {
+      this.#observer?.rateLimited(routeTemplateOf(res));
+      return rateLimited(decision, this.limiter.policy);
+    }
     if (!outcome.ok) {
       if (outcome.error.code === 'unauthorized') res.set('WWW-Authenticate', WWW_AUTHENTICATE);
       return outcome.error;

@@ -46,7 +46,7 @@ describe('GET /v1/health', () => {
   it('checks every subsystem with deep=true', async () => {
     const response = await request(server.app).get('/v1/health?deep=true').expect(200);
     expect(response.body.status).toBe('ok');
-    expect(Object.keys(response.body.checks).sort()).toEqual(['mcp_servers', 'providers', 'python_workers', 'registry', 'runs']);
+    expect(Object.keys(response.body.checks).sort()).toEqual(['mcp_servers', 'providers', 'python_workers', 'registry', 'runs', 'webhooks']);
     expect(response.body.checks.registry).toMatchObject({ status: 'ok', critical: true, skills: 5, capabilities: 4, errors: 0 });
     expect(response.body.checks.runs).toMatchObject({ status: 'ok', critical: true, workers: 4, capacity: 100 });
     expect(response.body.checks.python_workers).toMatchObject({ status: 'ok', critical: false, pool_size: 4 });

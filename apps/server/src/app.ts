@@ -1,3 +1,5 @@
+import type { Logger } from '@skill-service/logging';
+import { ServiceMetrics } from '@skill-service/metrics';
 import type { SkillService } from '@skill-service/service';
 import express, { type Express } from 'express';
 import type { AccessControl } from './access-control.js';
@@ -5,10 +7,13 @@ import { errorHandler, type ServerLog } from './error-handler.js';
 import { InflightRuns } from './inflight-runs.js';
 import { mountRoutes } from './mount-routes.js';
 import { openApiDocument } from './openapi-document.js';
+import { observeRequests } from './request-observer.js';
 import { resolveTrace } from './request-trace.js';
 import type { RouteDefinition } from './route-definition.js';
 import { capabilityRoutes } from './routes/capability-routes.js';
+import { catalogRoutes } from './routes/catalog-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
+import { metricsRoutes } from './routes/metrics-routes.js';
 import { openApiRoute } from './routes/openapi-route.js';
 import { runRoutes } from './routes/run-routes.js';
 import { skillRoutes } from './routes/skill-routes.js';
@@ -24,6 +29,10 @@ export interface AppOptions {
   readonly log: ServerLog;
   /** Authentication, roles and rate limits (built from the options by `accessControlOf`). */
   readonly access: AccessControl;
+  /** The service's metrics (also its observer); a registry of its own when not given. */
+  readonly metrics?: ServiceMetrics;
+  /** Receives one line per request; none when not given. */
+  readonly logger?: Logger;
 }
 
 export interface ServerApp {
@@ -34,26 +43,29 @@ export interface ServerApp {
 
 /**
  * The Express adapter over the service façade: security headers and the trace id first, then the
- * route table, each route behind its access guard (#9 adds discover, governance, diagnostics,
- * attach and metrics routes to the table), then the guard of unmatched
- * requests (admin), the 404 and the one error handler.
+ * route table, each route behind its access guard (#9 adds discover, governance, diagnostics and
+ * attach routes to the table), then the guard of unmatched requests (admin), the 404 and the one
+ * error handler. Every request is timed and logged (`observeRequests`) once answered.
  */
 export function createApp(service: SkillService, options: AppOptions): ServerApp {
   const inflight = new InflightRuns();
+  const metrics = options.metrics ?? new ServiceMetrics();
   let document: Record<string, unknown> | undefined;
   const routes: RouteDefinition[] = [
     ...healthRoutes(service),
     openApiRoute(() => (document ??= openApiDocument(routes, options.version, [WEBHOOK_DELIVERY_DESCRIPTION]))),
+    ...catalogRoutes(service, inflight),
     ...skillRoutes(service, { inflight, heartbeatMs: options.heartbeatMs }),
     ...capabilityRoutes(service, inflight),
     ...runRoutes(service),
     ...webhookRoutes(service),
+    ...metricsRoutes(metrics),
   ];
 
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(securityHeaders, resolveTrace);
+  app.use(observeRequests(metrics, options.logger), securityHeaders, resolveTrace);
   const router = express.Router();
   mountRoutes(router, routes, options.bodyLimitBytes, options.access);
   app.use(router);

@@ -1,7 +1,7 @@
 // Authentication, limits and an auth plugin in the built server (apps/server/dist/main.js, built
 // before these tests by the `test` target's dependency on `build`), configured by flags and env.
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { killBuiltServers, listeningOn, spawnBuiltServer } from './testing/built-server.js';
+import { killBuiltServers, listeningOn, logEntry, spawnBuiltServer } from './testing/built-server.js';
 
 jest.setTimeout(30_000);
 
@@ -37,7 +37,11 @@ describe('the built server', () => {
   it('exits 2 naming a plugin no installed package declares', async () => {
     const started = spawnBuiltServer(['--auth-plugin', 'no-such-plugin'], { SERVICE_RBAC: '1' });
     expect(await started.exit).toBe(2);
-    expect(started.stderr.join('\n')).toMatch(/^skill-server: cannot start: auth plugin 'no-such-plugin': no installed package declares it/);
+    expect(logEntry(started.stderr[0] ?? '')).toMatchObject({
+      level: 'error',
+      logger: 'skill-server',
+      message: expect.stringMatching(/^cannot start: auth plugin 'no-such-plugin': no installed package declares it/),
+    });
   });
 
   it('exits 2 for a JWT secret without RBAC', async () => {

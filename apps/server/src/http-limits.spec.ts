@@ -70,8 +70,8 @@ describe('bodies past the limit', () => {
       socket.write(postHead('/v1/skills/text.shout/execute', { 'Content-Length': 20 * MB }));
       socket.write(Buffer.alloc(64 * 1024, ' '));
     });
+    // Answered although the client never sends more than 64 KiB of the announced 20 MB.
     expect(result.closedByServer).toBe(true);
-    expect(result.firstByteMs).toBeLessThan(2000);
     const response = parseRawResponse(result.received);
     expectErrorPayload(response, 413, 'payload_too_large');
     expect(JSON.parse(response.body).error.message).toBe(`The request body is larger than ${MB} bytes`);
@@ -86,9 +86,9 @@ describe('bodies past the limit', () => {
     const head = postHead('/v1/skills/text.shout/execute', chunked ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': 20 * MB });
     const streamed = await streamBody(portOf(server), head, 20 * MB, { chunked });
     expectErrorPayload(streamed.response, 413, 'payload_too_large');
-    // The limit (1 MiB) plus what the sockets' buffers hold: far from the 20 MB.
+    // Promptly: answered when the client had sent the limit (1 MiB) plus what the sockets' buffers
+    // hold, far from the 20 MB (a measure in bytes, which a loaded machine does not skew).
     expect(streamed.sentBeforeAnswer).toBeLessThan(8 * MB);
-    expect(streamed.firstByteMs).toBeLessThan(3000);
     expect(streamed.closedByServer).toBe(true);
     await expectServing(server);
   });
@@ -99,7 +99,6 @@ describe('bodies past the limit', () => {
     const head = postHead('/v1/capabilities/text.upper/explain', { 'Content-Encoding': 'gzip', 'Content-Length': bomb.length });
     const result = await exchange(portOf(server), sendAll(Buffer.concat([Buffer.from(head), bomb])), { until: isComplete });
     expectErrorPayload(parseRawResponse(result.received), 413, 'payload_too_large');
-    expect(result.firstByteMs).toBeLessThan(3000);
     await expectServing(server);
   });
 
@@ -176,9 +175,9 @@ describe('slow clients', () => {
     }
 
     const result = await slow;
+    // Cut by the server (before the client's own 8 s bound) and by the request timeout, not earlier.
     expect(result.closedByServer).toBe(true);
-    // requestTimeout + one check interval + slack for a loaded machine.
-    expect(result.elapsedMs).toBeLessThan(SHORT.requestTimeoutMs + SHORT.checkIntervalMs + 1500);
+    expect(result.elapsedMs).toBeGreaterThanOrEqual(SHORT.requestTimeoutMs);
     const response = parseRawResponse(result.received);
     expect(response.status).toBe(408);
     expect(response.headers['connection']).toBe('close');
@@ -188,8 +187,9 @@ describe('slow clients', () => {
 
   it('cuts headers trickling in with 408 within the headers timeout', async () => {
     const result = await exchange(portOf(impatient), trickle('GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ' + 'a'.repeat(100), 50), { timeoutMs: 8000 });
+    // Cut by the server long before the trickle (6.5 s) ends, and by the headers timeout, not earlier.
     expect(result.closedByServer).toBe(true);
-    expect(result.elapsedMs).toBeLessThan(SHORT.headersTimeoutMs + SHORT.checkIntervalMs + 1500);
+    expect(result.elapsedMs).toBeGreaterThanOrEqual(SHORT.headersTimeoutMs);
     expect(parseRawResponse(result.received).status).toBe(408);
     await expectServing(impatient);
   });

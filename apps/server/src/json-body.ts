@@ -1,5 +1,6 @@
 import { ServiceError } from '@skill-service/contracts';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { lingerOnClose } from './lingering-close.js';
 
 function hasBody(req: Request): boolean {
   const length = req.get('content-length');
@@ -9,9 +10,15 @@ function hasBody(req: Request): boolean {
 /** What body-parser raises past the limit; `fromTransportError` gives it the contract's 413. */
 const tooLargeError = (): Error => Object.assign(new Error('request entity too large'), { type: 'entity.too.large', status: 413 });
 
-/** The rest of the body stays unread: the connection cannot carry another request. */
-function answerTooLarge(res: Response, next: NextFunction): void {
+/**
+ * The rest of the body is not parsed: the connection cannot carry another request. It closes after
+ * the answer, lingering (see lingerOnClose) so that the client still sending reads the 413 rather
+ * than a reset; what arrives meanwhile is discarded, never buffered.
+ */
+function answerTooLarge(req: Request, res: Response, next: NextFunction): void {
   res.set('Connection', 'close');
+  lingerOnClose(req.socket);
+  res.once('finish', () => req.resume());
   next(tooLargeError());
 }
 
@@ -37,7 +44,7 @@ export function jsonBody(limitBytes: number): RequestHandler {
       return;
     }
     if (Number(req.get('content-length')) > limitBytes) {
-      answerTooLarge(res, next);
+      answerTooLarge(req, res, next);
       return;
     }
     parse(req, res, limitedReading(req, res, next, limitBytes));
@@ -59,7 +66,7 @@ function limitedReading(req: Request, res: Response, next: NextFunction, limitBy
   };
   function count(chunk: Buffer): void {
     received += chunk.length;
-    if (received > limitBytes && settle()) answerTooLarge(res, next);
+    if (received > limitBytes && settle()) answerTooLarge(req, res, next);
   }
   // Registered before body-parser's own listener, so it sees each chunk first.
   req.on('data', count);

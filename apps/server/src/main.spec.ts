@@ -4,12 +4,12 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { LISTENING, logEntry, logMessage } from './testing/built-server.js';
 import { waitFor } from './testing/test-server.js';
 
 jest.setTimeout(30_000);
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-const LISTENING = /^skill-server \S+ listening on (http:\/\/127\.0\.0\.1:\d+) \((\d+) skills\)$/;
 
 interface Started {
   readonly child: ChildProcess;
@@ -43,15 +43,16 @@ function run(args: string[], env: Record<string, string> = {}): Started {
 }
 
 async function urlOf(started: Started): Promise<string> {
-  await waitFor('the startup line', () => started.stderr.some((line) => LISTENING.test(line)));
-  return LISTENING.exec(started.stderr.find((line) => LISTENING.test(line)) ?? '')?.[1] ?? '';
+  const listening = (line: string): boolean => LISTENING.test(logMessage(line) ?? '');
+  await waitFor('the startup line', () => started.stderr.some(listening));
+  return LISTENING.exec(logMessage(started.stderr.find(listening) ?? '') ?? '')?.[1] ?? '';
 }
 
 describe('the built server', () => {
-  it('serves the built-in registry with no configuration, printing one startup line, and exits 0 on SIGTERM', async () => {
+  it('serves the built-in registry with no configuration, logging one startup line, and exits 0 on SIGTERM', async () => {
     const started = run(['--port', '0']);
     const url = await urlOf(started);
-    expect(started.stderr[0]).toMatch(LISTENING);
+    expect(logEntry(started.stderr[0] ?? '')).toMatchObject({ level: 'info', logger: 'skill-server', message: expect.stringMatching(LISTENING) });
     const response = await fetch(`${url}/v1/health`);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ status: 'ok', version: expect.any(String) });

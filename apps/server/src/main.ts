@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { isServiceError } from '@skill-service/contracts';
+import { createLogger } from '@skill-service/logging';
+import { ServiceMetrics } from '@skill-service/metrics';
 import { SkillService } from '@skill-service/service';
 import type { AccessControl } from './access-control.js';
 import { accessControlOf } from './access-control-of.js';
@@ -15,13 +17,11 @@ import { serviceConfigOf } from './service-config-of.js';
 // `node --conditions=development --import tsx apps/server/src/main.ts --port 0`.
 
 const NAME = 'skill-server';
-const stderr = (line: string): void => {
-  process.stderr.write(`${line}\n`);
-};
 
 const command = parseServerCommand(process.argv.slice(2), process.env, { registryRoot: BUILTIN_REGISTRY_ROOT, runtimeRoot: REPO_ROOT });
 if (command.kind === 'usage_error') {
-  stderr(`${NAME}: ${command.message} (see --help)`);
+  // An answer to the command line, not a log line: plain text, like --help.
+  process.stderr.write(`${NAME}: ${command.message} (see --help)\n`);
   process.exit(2);
 }
 if (command.kind === 'help') {
@@ -30,19 +30,20 @@ if (command.kind === 'help') {
 }
 const { options } = command;
 const version = serverVersion();
+// JSON lines on stderr; the configured credentials are redacted wherever they would appear.
+const logger = createLogger({ stream: process.stderr, name: NAME, secrets: [options.apiKey, options.auth.jwt?.secret] });
+const metrics = new ServiceMetrics();
 
 let service: SkillService;
 let access: AccessControl;
 try {
   // Before the service starts: an unknown or broken auth plugin is a usage problem (exit 2).
-  access = await accessControlOf(options, { env: process.env, pluginDirs: [join(REPO_ROOT, 'node_modules')] });
-  const config = serviceConfigOf(options, process.env, pythonWorkerScript(), (entry) => {
-    if (entry.level !== 'debug') stderr(`${NAME} ${entry.level}: ${entry.message}`);
-  });
-  service = await SkillService.open(config, { version });
+  access = await accessControlOf(options, { env: process.env, pluginDirs: [join(REPO_ROOT, 'node_modules')], observer: metrics });
+  const config = serviceConfigOf(options, process.env, pythonWorkerScript(), ({ level, message, ...fields }) => logger.log(level, message, fields));
+  service = await SkillService.open(config, { version, observer: metrics });
 } catch (error) {
   // A configuration the providers refuse is a usage problem (2); anything else a failed start (1).
-  stderr(`${NAME}: cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  logger.error(`cannot start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(isServiceError(error) && error.code === 'invalid_configuration' ? 2 : 1);
 }
 
@@ -50,19 +51,21 @@ const { app, inflight } = createApp(service, {
   version,
   bodyLimitBytes: options.bodyLimitBytes,
   heartbeatMs: options.heartbeatMs,
-  log: (line) => stderr(`${NAME}: ${line}`),
+  log: (line) => logger.error(line),
   access,
+  metrics,
+  logger,
 });
 // Bounded request timeouts: a client trickling its request in cannot hold a connection for minutes.
 const server = createHttpServer(app);
 server.on('error', (error: NodeJS.ErrnoException) => {
-  stderr(`${NAME}: cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}`);
+  logger.error(`cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}`);
   void service.close().finally(() => process.exit(1));
 });
 server.listen(options.port, options.host, () => {
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  stderr(`${NAME} ${version} listening on http://${host}:${address.port} (${service.runtime.registry.skills.size} skills)`);
+  logger.info(`${NAME} ${version} listening on http://${host}:${address.port} (${service.runtime.registry.skills.size} skills)`);
 });
 
 let stopping = false;

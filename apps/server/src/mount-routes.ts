@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type { AccessControl } from './access-control.js';
 import { jsonBody } from './json-body.js';
 import type { RouteDefinition } from './route-definition.js';
+import { markRouteTemplate } from './route-template.js';
 import { methodNotAllowed } from './unmatched-routes.js';
 
 /** `/v1/runs/{run_id}` → `/v1/runs/:run_id`. */
@@ -20,6 +21,8 @@ export function mountRoutes(router: Router, routes: readonly RouteDefinition[], 
   for (const route of routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
   for (const [path, group] of byPath) {
     const mounted = router.route(expressPath(path));
+    // First on the path: metrics, logs and the rate limiter name the request by its template.
+    mounted.all(markRouteTemplate(path));
     const allowed = new Set<string>();
     for (const route of group) {
       const guard = access.forRoute(route);

@@ -47,6 +47,10 @@ describe('GET /openapi.json', () => {
         'GET /v1/runs/{run_id}',
         'GET /v1/skills/list',
         'GET /v1/skills/{skill_id}/describe',
+        'GET /v1/skills/governance',
+        'GET /v1/skills/diagnostics',
+        'POST /v1/skills/discover',
+        'POST /v1/skills/{skill_id}/attach',
         'POST /v1/capabilities/{capability_id}/execute',
         'POST /v1/capabilities/{capability_id}/explain',
         'POST /v1/skills/{skill_id}/execute',
@@ -57,6 +61,8 @@ describe('GET /openapi.json', () => {
         'DELETE /v1/webhooks/{webhook_id}',
         'GET /v1/webhooks/dead-letters',
         'POST /v1/webhooks/dead-letters/{dead_letter_id}/replay',
+        'GET /v1/metrics',
+        'GET /v1/metrics/prometheus',
       ].sort(),
     );
   });

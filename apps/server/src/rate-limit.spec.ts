@@ -132,26 +132,33 @@ describe('floods', () => {
     const statuses = new Map<number, number>();
     const latencies: number[] = [];
     let flooding = true;
+    /** Answers the other client got while the flood was still going. */
+    let servedDuringFlood = 0;
     const legit = (async () => {
       // Another client with a valid key, during the flood (within its own 60 requests a minute).
       while (flooding && latencies.length < 50) {
         const started = performance.now();
         const response = await httpGet(`${listening.url}/v1/skills/list`, { 'X-API-Key': ROLE_KEYS.reader, 'X-Forwarded-For': '198.51.100.9' }, otherAgent);
         latencies.push(performance.now() - started);
+        if (flooding) servedDuringFlood++;
         expect(response.status).toBe(200);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     })();
+    const floodStarted = performance.now();
     await pool(10_000, 32, async (index) => {
       const response = await get('/v1/skills/list', { 'X-API-Key': `guess-${index}`, 'X-Forwarded-For': '203.0.113.66' });
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
     });
+    const floodMs = performance.now() - floodStarted;
     flooding = false;
     await legit;
 
     expect(Object.fromEntries(statuses)).toEqual({ 401: 60, 429: 9940 });
-    expect(latencies.length).toBeGreaterThan(0);
-    expect(Math.max(...latencies)).toBeLessThan(2000);
+    // Served quickly, measured against the flood itself rather than the wall clock (a loaded machine
+    // slows both): several answers while the flood went on, none waiting for a quarter of it.
+    expect(servedDuringFlood).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...latencies)).toBeLessThan(floodMs / 4);
     // The attacker stays refused; a third address without credentials gets its own 401, not a 429.
     expect((await get('/v1/skills/list', { 'X-API-Key': ROLE_KEYS.admin, 'X-Forwarded-For': '203.0.113.66' })).status).toBe(200);
     expect((await get('/v1/skills/list', { 'X-Forwarded-For': '203.0.113.66' })).status).toBe(429);

@@ -8,6 +8,7 @@ import { RunRecord } from '@skill-service/contracts';
 import type { SkillService } from '@skill-service/service';
 import request from 'supertest';
 import type { ServerApp } from './app.js';
+import { isAlive } from './testing/process-alive.js';
 import { gateFolder, listen, openTestService, testApp, waitFor, type Listening } from './testing/test-server.js';
 
 jest.setTimeout(60_000);
@@ -27,15 +28,6 @@ async function serverWith(env: Record<string, string> = {}): Promise<ServerApp &
   const service = await openTestService(env);
   opened.push(service);
   return { ...testApp(service), service };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** A record as a client sees it: exactly the contract's keys, its schema, and fields consistent with its status. */

@@ -4,6 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import type { SkillService } from '@skill-service/service';
 import { SECURITY_HEADERS } from './security-headers.js';
+import { isAlive } from './testing/process-alive.js';
 import { gateFolder, listen, openTestService, readSse, testApp, waitFor, type Listening } from './testing/test-server.js';
 
 jest.setTimeout(30_000);
@@ -22,15 +23,6 @@ afterAll(async () => {
 });
 
 const streamPath = (skillId: string): string => `${listening.url}/v1/skills/${skillId}/execute/stream`;
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('POST /v1/skills/{skill_id}/execute/stream', () => {
   it('streams LF-framed events with sequence ids, ends after done, and done equals the sync result', async () => {

@@ -66,14 +66,18 @@ describe('webhook signatures with the standardwebhooks package', () => {
 });
 
 describe('webhook delivery never slows executions down', () => {
-  it('answers 200 concurrent sync executions well before a 5 s receiver answers any delivery; none is lost', async () => {
-    const { server, service, receiver, url } = await setup({ retryDelaysMs: [20, 40, 80], timeoutMs: 10_000 });
-    receiver.answer = (_received, response) => receiver.later(5_000, () => response.writeHead(200).end());
+  it('answers 200 concurrent sync executions before a slow (≥ 5 s) receiver answers any delivery; none is lost', async () => {
+    const { server, service, receiver, url } = await setup({ retryDelaysMs: [20, 40, 80], timeoutMs: 30_000 });
+    // Each answer waits 5 s AND until every execution has been answered: whatever the machine's load,
+    // an execution that waited on its delivery would never finish, so the proof holds without a clock.
+    let releaseAnswers = (): void => undefined;
+    const executionsDone = new Promise<void>((resolve) => (releaseAnswers = resolve));
+    receiver.answer = (_received, response) =>
+      receiver.later(5_000, () => void executionsDone.then(() => response.writeHead(200).end()));
     await subscribe(server, { url, events: ['skill.completed'] });
     const listening = await listen(server.app);
     cleanup.push(() => listening.close());
 
-    const started = Date.now();
     const arrivals = await Promise.all(
       Array.from({ length: 200 }, async (_unused, index) => {
         const response = await fetch(`${listening.url}/v1/skills/math.sum/execute`, {
@@ -89,17 +93,17 @@ describe('webhook delivery never slows executions down', () => {
       }),
     );
     const lastArrival = Math.max(...arrivals);
-    expect(lastArrival - started).toBeLessThan(4_000);
     expect(receiver.answeredAt).toHaveLength(0);
     expect(receiver.received.length).toBeGreaterThan(0);
+    releaseAnswers();
 
-    await waitFor('the first delivery answer', () => receiver.answeredAt.length > 0, 10_000);
+    await waitFor('the first delivery answer', () => receiver.answeredAt.length > 0, 15_000);
     expect(lastArrival).toBeLessThan(Math.min(...receiver.answeredAt));
     await waitFor('the first delivery to count', () => service.webhookStats().delivered > 0, 5_000);
     expect(service.webhookStats().subscriptions_matched).toBe(200);
-    await waitFor('every delivery to be accounted for', () => accountedFor(service) === 200, 2_000);
+    await waitFor('every delivery to be accounted for', () => accountedFor(service) === 200, 20_000);
     expect(service.webhookStats()).toMatchObject({ overflowed: 0 });
-  });
+  }, 60_000);
 });
 
 describe('bad receivers', () => {

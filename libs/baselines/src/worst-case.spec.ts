@@ -5,6 +5,8 @@ import { BUILTIN_CAPABILITIES } from './builtin-capabilities.js';
 
 // The largest or most adversarial inputs each capability accepts still answer in seconds: the
 // limits are set where the libraries' costs stay bounded (they share the server's event loop).
+// The bound is a ceiling against super-linear blow-ups (minutes), loose enough for a loaded CI
+// machine; the typical figures are in tools/bench.
 jest.setTimeout(60_000);
 
 const capability = (id: string): BuiltinCapability => BUILTIN_CAPABILITIES.find((entry) => entry.id === id) as BuiltinCapability;
@@ -45,6 +47,6 @@ describe('worst cases answer in seconds', () => {
       // A typed refusal is a fine answer too; anything else is a bug.
       if (!isServiceError(error) || error.code !== 'invalid_request') throw error;
     }
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 });

@@ -134,6 +134,26 @@ describe('BindingExecutor', () => {
     ]);
   });
 
+  it('tells its observer each fallback, from the binding that failed to the one tried next', async () => {
+    const fallbacks: string[][] = [];
+    let httpDown = true;
+    const http = provider('openapi', (call) => {
+      if (httpDown) throw new UpstreamFailureError('HTTP 500 from provider');
+      return upper(call);
+    });
+    const catalog = catalogOf([
+      binding({ id: 'http', protocol: 'openapi', service: 'remote', fallback_binding_id: 'py' }),
+      binding({ id: 'py', protocol: 'pythoncall', service: 'local_services.text' }),
+    ]);
+    const observer = { fallback: (capabilityId: string, from: string, to: string) => fallbacks.push([capabilityId, from, to]) };
+    const executor = new BindingExecutor({ catalog, providers: [http, provider('pythoncall', upper)], preference: ['openapi'], observer });
+    await executor.invoke(invocation());
+    expect(fallbacks).toEqual([['text.upper', 'http', 'py']]);
+    httpDown = false;
+    await executor.invoke(invocation());
+    expect(fallbacks).toHaveLength(1);
+  });
+
   it('answers 412 with the skipped attempts when no binding meets the profile', async () => {
     const executor = new BindingExecutor({ catalog: catalogOf([binding({ id: 'py', protocol: 'pythoncall', service: 'm.x' })]), providers: [provider('pythoncall', upper)] });
     const error = await executor.invoke({ ...invocation(), requiredConformanceProfile: 'strict' }).catch((e: unknown) => e);

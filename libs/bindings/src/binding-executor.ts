@@ -26,6 +26,8 @@ const PROVIDER_FAILURES: ReadonlySet<ErrorCode> = new Set(['upstream_failure', '
 export interface BindingObserver {
   /** Every attempt, as reported in step metadata (metrics count fallbacks and outcomes here). */
   attempt?(capabilityId: string, attempt: BindingAttempt): void;
+  /** A call goes to `toBindingId` because `fromBindingId` (the one before it in the chain) failed, was skipped or had its circuit open. */
+  fallback?(capabilityId: string, fromBindingId: string, toBindingId: string): void;
 }
 
 export interface BindingExecutorOptions {
@@ -111,6 +113,8 @@ export class BindingExecutor implements CapabilityInvoker {
         record({ ...base, status: 'circuit_open', skip_reason: `circuit open for service '${binding.service}'` });
         continue;
       }
+      const previous = attempts.at(-1);
+      if (previous !== undefined) this.observer?.fallback?.(capability.id, previous.binding_id, binding.id);
       try {
         const output = await this.callBinding(binding, invocation, catalog, Math.max(1, deadline - this.now()));
         this.breaker.recordSuccess(binding.service);

@@ -1,13 +1,20 @@
 import { z } from 'zod';
+import { AttachRequest, AttachResult } from './attach.js';
 import { BindingDefinition, SelectionPolicy } from './binding-definition.js';
 import { CapabilityDefinition } from './capability-definition.js';
+import { DiagnosticsReport, MetricsReset } from './diagnostics.js';
+import { DiscoverRequest, DiscoverResult } from './discover.js';
 import { ErrorPayload } from './error-payload.js';
 import { CapabilityExecuteRequest, CapabilityExplainRequest, SkillAsyncRequest, SkillExecuteRequest, SkillStreamRequest } from './execute-request.js';
 import { CapabilityExecutionResult, ExecutionResult, ResolutionPlan } from './execution-result.js';
+import { GovernanceListing } from './governance.js';
 import { Identity } from './identity.js';
 import { RunLaunch, RunList, RunRecord } from './run-record.js';
 import { ServiceDescriptor } from './service-descriptor.js';
 import { SkillDefinition } from './skill-definition.js';
+import { SkillDescription } from './skill-description.js';
+import { SkillList } from './skill-list.js';
+import { SkillSummary } from './skill-summary.js';
 import { StepCompletedData, StepFailedData, StreamEvent } from './stream-event.js';
 import {
   DeadLetter,
@@ -30,6 +37,16 @@ export const CONTRACT_SCHEMAS = {
   RunLaunch,
   RunRecord,
   RunList,
+  SkillSummary,
+  SkillList,
+  SkillDescription,
+  DiscoverRequest,
+  DiscoverResult,
+  GovernanceListing,
+  DiagnosticsReport,
+  MetricsReset,
+  AttachRequest,
+  AttachResult,
   WebhookSubscriptionRequest,
   WebhookSubscription,
   WebhookSubscriptionList,

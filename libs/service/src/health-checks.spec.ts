@@ -70,6 +70,26 @@ describe('collectHealthChecks', () => {
     expect(checks['python_workers']).toBeUndefined();
   });
 
+  it('reports webhook delivery as a non-critical check, degraded while dead letters wait', async () => {
+    const stats = { subscriptions_matched: 9, queued: 2, in_flight: 1, retrying: 3, delivered: 5, failed_attempts: 4, dead_lettered: 1, overflowed: 0, dead_letters: 1 };
+    const checks = await collectHealthChecks(registry(), [], RUNS, { subscriptions: 2, stats });
+    expect(checks['webhooks']).toEqual({
+      status: 'degraded',
+      critical: false,
+      subscriptions: 2,
+      queue_depth: 5,
+      in_flight: 1,
+      dead_letters: 1,
+      delivered: 5,
+      failed_attempts: 4,
+      dead_lettered: 1,
+    });
+    expect(overallStatus(checks)).toBe('degraded');
+    const clean = await collectHealthChecks(registry(), [], RUNS, { subscriptions: 0, stats: { ...stats, queued: 0, retrying: 0, in_flight: 0, dead_letters: 0 } });
+    expect(clean['webhooks']).toMatchObject({ status: 'ok', subscriptions: 0, queue_depth: 0, dead_letters: 0 });
+    expect(overallStatus(clean)).toBe('ok');
+  });
+
   it('fails a provider whose self-check does not answer in time', async () => {
     const hanging: ProtocolProvider = { protocol: 'mcp', call: async () => ({}), health: () => new Promise(() => undefined) };
     const checks = await collectHealthChecks(registry(), [hanging], RUNS);

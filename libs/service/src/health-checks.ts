@@ -1,6 +1,7 @@
 import type { ProtocolProvider, ProviderHealth } from '@skill-service/bindings';
 import type { Registry } from '@skill-service/registry';
 import type { RunStats } from '@skill-service/runs';
+import type { WebhookStats } from '@skill-service/webhooks';
 import type { CheckStatus, HealthCheck } from './health-report.js';
 
 // A provider that does not answer its self-check this fast counts as failed.
@@ -74,11 +75,33 @@ function runsCheck(stats: RunStats): HealthCheck {
   return { status: stats.closed ? 'failed' : 'ok', critical: true, ...stats };
 }
 
+/** Webhook delivery as deep health reports it. */
+export interface WebhookHealth {
+  readonly subscriptions: number;
+  readonly stats: WebhookStats;
+}
+
+// Not critical: executions go on whatever happens to deliveries; waiting dead letters degrade it.
+function webhooksCheck({ subscriptions, stats }: WebhookHealth): HealthCheck {
+  return {
+    status: stats.dead_letters > 0 ? 'degraded' : 'ok',
+    critical: false,
+    subscriptions,
+    queue_depth: stats.queued + stats.retrying,
+    in_flight: stats.in_flight,
+    dead_letters: stats.dead_letters,
+    delivered: stats.delivered,
+    failed_attempts: stats.failed_attempts,
+    dead_lettered: stats.dead_lettered,
+  };
+}
+
 /** Deep health: every subsystem checked at once; providers answer their own self-checks. */
 export async function collectHealthChecks(
   registry: Registry,
   providers: readonly ProtocolProvider[],
   runs: RunStats,
+  webhooks?: WebhookHealth,
 ): Promise<Record<string, HealthCheck>> {
   const healths = await Promise.all(providers.map(providerHealth));
   const checks: Record<string, HealthCheck> = {
@@ -94,5 +117,6 @@ export async function collectHealthChecks(
   const mcp = healths.find((health) => health.protocol === 'mcp');
   if (mcp !== undefined) checks['mcp_servers'] = mcpServersCheck(mcp);
   checks['runs'] = runsCheck(runs);
+  if (webhooks !== undefined) checks['webhooks'] = webhooksCheck(webhooks);
   return checks;
 }

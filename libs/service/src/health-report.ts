@@ -14,7 +14,7 @@ export const HealthReport = z
     status: z.enum(['ok', 'degraded', 'unhealthy']),
     version: z.string(),
     uptime_seconds: z.number(),
-    checks: z.record(z.string(), HealthCheck).optional().describe('With deep=true: registry, providers, python_workers, mcp_servers, runs'),
+    checks: z.record(z.string(), HealthCheck).optional().describe('With deep=true: registry, providers, python_workers, mcp_servers, runs, webhooks'),
   })
   .meta({ id: 'HealthReport' });
 export type HealthReport = z.infer<typeof HealthReport>;

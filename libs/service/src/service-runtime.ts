@@ -6,6 +6,7 @@ import { loadRegistry, type Registry } from '@skill-service/registry';
 import { createProviders } from './create-providers.js';
 import { registryDefinitions } from './registry-definitions.js';
 import type { ServiceConfig } from './service-config.js';
+import type { ServiceObserver } from './service-observer.js';
 
 /** The wired core of the service: what every transport executes against. */
 export interface ServiceRuntime {
@@ -21,20 +22,27 @@ export interface ServiceRuntime {
   close(): Promise<void>;
 }
 
-/** Loads the registry and wires providers → bindings → engine (the composition root). */
-export async function createServiceRuntime(config: ServiceConfig): Promise<ServiceRuntime> {
+/**
+ * Loads the registry and wires providers → bindings → engine (the composition root); the observer
+ * hears of binding fallbacks and circuits opening.
+ */
+export async function createServiceRuntime(config: ServiceConfig, observer?: ServiceObserver): Promise<ServiceRuntime> {
   const registry = await loadRegistry({ registryRoot: config.registryRoot, runtimeRoot: config.runtimeRoot });
   const guard = new OutboundGuard({ allow: [...config.outboundAllow] });
   const http = new GuardedHttpClient({ guard });
   const providers = createProviders(config, guard, http);
   const breaker = new CircuitBreaker({
-    onOpen: (serviceId) => config.log({ level: 'warn', message: `circuit opened for service ${serviceId}`, service_id: serviceId }),
+    onOpen: (serviceId) => {
+      config.log({ level: 'warn', message: `circuit opened for service ${serviceId}`, service_id: serviceId });
+      observer?.circuitOpened?.(serviceId);
+    },
   });
   const bindings = new BindingExecutor({
     catalog: registry,
     providers,
     breaker,
     ...(config.bindingPreference === undefined ? {} : { preference: config.bindingPreference }),
+    ...(observer?.bindingFallback === undefined ? {} : { observer: { fallback: observer.bindingFallback.bind(observer) } }),
   });
   const audit =
     config.auditPath === undefined

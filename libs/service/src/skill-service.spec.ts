@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InvalidConfigurationError, InvalidRequestError, NotFoundError, type StreamEvent } from '@skill-service/contracts';
 import type { ServiceConfig } from './service-config.js';
+import type { ServiceObserver, ServiceSources } from './service-observer.js';
 import { SkillService } from './skill-service.js';
 
 jest.setTimeout(30_000);
@@ -70,6 +71,16 @@ operation: fail
 let root = '';
 let service: SkillService;
 
+/** What the service told its observer, as `kind:labels` strings. */
+const reported: string[] = [];
+let sources: ServiceSources | undefined;
+const observer: ServiceObserver = {
+  skillExecuted: (skillId, outcome, channel) => reported.push(`skill:${skillId}:${outcome}:${channel}`),
+  stepFinished: (protocol, outcome, seconds) => reported.push(`step:${protocol}:${outcome}:${seconds >= 0 && seconds < 20}`),
+  watch: (given) => (sources = given),
+  reset: () => reported.push('reset'),
+};
+
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'skill-service-'));
   for (const [file, text] of Object.entries(FILES)) {
@@ -90,7 +101,7 @@ beforeAll(async () => {
     defaultStepTimeoutSeconds: 20,
     log: () => undefined,
   };
-  service = await SkillService.open(config, { version: '1.2.3' });
+  service = await SkillService.open(config, { version: '1.2.3', observer });
 });
 
 afterAll(async () => {
@@ -175,5 +186,59 @@ describe('SkillService', () => {
     });
     expect(service.explainCapability('text.upper', {})).toMatchObject({ capability_id: 'text.upper', primary_binding_id: 'python_text_upper' });
     expect(() => service.explainCapability('no.such', {})).toThrow(NotFoundError);
+  });
+
+  it('reports executions of every channel, their steps and capability calls to its observer', async () => {
+    reported.length = 0;
+    await service.executeSkill('text.shout', { inputs: { text: 'f' } }, context);
+    await service.executeSkill('text.fail', { inputs: { text: 'g' } }, context).catch(() => undefined);
+    const stream = service.streamSkill('text.shout', { inputs: { text: 'h' } }, { ...context, channel: 'http-stream' });
+    await stream.result;
+    const launch = service.launchRun('text.shout', { inputs: { text: 'i' } }, { ...context, channel: 'http-async' });
+    await settled(launch.run_id);
+    await service.executeCapability('text.upper', { inputs: { text: 'j' } }, context);
+    await service.executeCapability('test.fail', { inputs: { message: 'k' } }, context).catch(() => undefined);
+    // An input error is no step.
+    await service.executeCapability('text.upper', { inputs: {} }, context).catch(() => undefined);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([...reported].sort()).toEqual(
+      [
+        'skill:text.shout:completed:http',
+        'step:pythoncall:completed:true',
+        'skill:text.fail:failed:http',
+        'step:pythoncall:completed:true',
+        'step:pythoncall:failed:true',
+        'skill:text.shout:completed:http-stream',
+        'step:pythoncall:completed:true',
+        'skill:text.shout:completed:http-async',
+        'step:pythoncall:completed:true',
+        'step:pythoncall:completed:true',
+        'step:pythoncall:failed:true',
+      ].sort(),
+    );
+    expect(sources?.knownSkill('text.shout')).toBe(true);
+    expect(sources?.knownSkill('text.broken')).toBe(false);
+    expect(sources?.runs()).toMatchObject({ queued: 0, executing: 0 });
+    expect(sources?.webhooks()).toMatchObject({ delivered: 0, dead_lettered: 0 });
+  });
+
+  it('resets its observer with the other metrics', async () => {
+    reported.length = 0;
+    await service.resetMetrics();
+    expect(reported).toEqual(['reset']);
+  });
+
+  it('adds webhook delivery to deep health', async () => {
+    expect((await service.health(true)).checks?.['webhooks']).toEqual({
+      status: 'ok',
+      critical: false,
+      subscriptions: 0,
+      queue_depth: 0,
+      in_flight: 0,
+      dead_letters: 0,
+      delivered: 0,
+      failed_attempts: 0,
+      dead_lettered: 0,
+    });
   });
 });

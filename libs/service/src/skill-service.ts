@@ -1,32 +1,46 @@
 import {
   NotFoundError,
+  type AttachRequest,
+  type AttachResult,
   type CapabilityExecuteRequest,
   type CapabilityExecutionResult,
   type CapabilityExplainRequest,
   type DeadLetter,
+  type DiagnosticsReport,
+  type DiscoverRequest,
+  type DiscoverResult,
   type ExecutionResult,
+  type GovernanceListing,
+  type GovernanceQuery,
   type ResolutionPlan,
   type RunLaunch,
   type RunList,
   type RunRecord,
   type SkillAsyncRequest,
+  type SkillDescription,
   type SkillExecuteRequest,
+  type SkillList,
+  type SkillListQuery,
   type SkillStreamRequest,
+  type WebhookEventData,
+  type WebhookEventName,
   type WebhookSubscription,
 } from '@skill-service/contracts';
+import { SkillCatalog } from '@skill-service/catalog';
 import { validateSkillRequest, type DefinitionSource, type RunSkillOptions, type SkillRunStream } from '@skill-service/engine';
 import { RunManager } from '@skill-service/runs';
 import { WebhookDispatcher, WebhookRegistry, type WebhookStats } from '@skill-service/webhooks';
+import { catalogSource, runtimeFacts } from './catalog-port.js';
 import type { ExecutionContext } from './execution-context.js';
 import { ExecutionEvents } from './execution-events.js';
 import { collectHealthChecks } from './health-checks.js';
 import { overallStatus, type HealthReport } from './health-report.js';
+import { ObservedExecutions } from './observed-executions.js';
 import { registryDefinitions } from './registry-definitions.js';
 import type { RunListQuery } from './run-list-query.js';
 import type { ServiceConfig } from './service-config.js';
+import type { ServiceObserver } from './service-observer.js';
 import { createServiceRuntime, type ServiceRuntime } from './service-runtime.js';
-import { describeSkill, type SkillDescription } from './skill-description.js';
-import { listSkills, type SkillList, type SkillListQuery } from './skill-list.js';
 
 export interface SkillServiceOptions {
   /** Reported by health. */
@@ -35,6 +49,8 @@ export interface SkillServiceOptions {
   readonly now?: () => number;
   /** Webhook delivery tuning (tests shorten the 2 s, 4 s, 8 s retry delays). */
   readonly webhooks?: { readonly retryDelaysMs?: readonly number[]; readonly timeoutMs?: number };
+  /** Told of executions, steps, fallbacks and circuits (metrics); reads runs and webhooks itself. */
+  readonly observer?: ServiceObserver;
 }
 
 /** Bodies answered by subscribers are not used; a bound keeps a hostile one from costing memory. */
@@ -68,6 +84,8 @@ export class SkillService {
   private readonly webhookRegistry: WebhookRegistry;
   private readonly webhookDispatcher: WebhookDispatcher;
   private readonly events: ExecutionEvents;
+  private readonly catalog: SkillCatalog;
+  private readonly observed: ObservedExecutions;
 
   constructor(
     readonly runtime: ServiceRuntime,
@@ -80,6 +98,7 @@ export class SkillService {
     this.definitions = registryDefinitions(() => runtime.registry);
     this.now = options.now ?? Date.now;
     this.startedAt = this.now();
+    this.catalog = new SkillCatalog(catalogSource(runtime), { now: this.now, startedAt: this.startedAt });
     this.webhookRegistry = new WebhookRegistry({
       checkUrl: async (url) => {
         await runtime.guard.checkUrl(url, 'Webhook URL');
@@ -104,30 +123,78 @@ export class SkillService {
       ...(options.webhooks?.retryDelaysMs === undefined ? {} : { retryDelaysMs: options.webhooks.retryDelaysMs }),
       ...(options.webhooks?.timeoutMs === undefined ? {} : { timeoutMs: options.webhooks.timeoutMs }),
     });
-    this.events = new ExecutionEvents((event, data, traceId) => this.webhookDispatcher.publish(event, data, traceId));
+    this.events = new ExecutionEvents((event, data, traceId) => {
+      this.recordSettled(event, data, traceId);
+      this.webhookDispatcher.publish(event, data, traceId);
+    });
+    this.observed = new ObservedExecutions(options.observer, (capabilityId) => this.primaryProtocol(capabilityId));
+    options.observer?.watch?.({
+      runs: () => this.runs.stats(),
+      webhooks: () => this.webhookDispatcher.stats(),
+      knownSkill: (skillId) => runtime.registry.skills.has(skillId),
+    });
   }
 
   /** Loads the registry and starts the providers described by `config`. */
   static async open(config: ServiceConfig, options: SkillServiceOptions): Promise<SkillService> {
-    return new SkillService(await createServiceRuntime(config), options);
+    return new SkillService(await createServiceRuntime(config, options.observer), options);
   }
 
   /** Liveness; `deep` adds a check per subsystem (an unhealthy report is answered 503). */
   async health(deep = false): Promise<HealthReport> {
     const base = { version: this.options.version, uptime_seconds: Math.round(this.now() - this.startedAt) / 1000 };
     if (!deep) return { status: 'ok', ...base };
-    const checks = await collectHealthChecks(this.runtime.registry, this.runtime.providers, this.runs.stats());
+    const webhooks = { subscriptions: this.webhookRegistry.list().length, stats: this.webhookDispatcher.stats() };
+    const checks = await collectHealthChecks(this.runtime.registry, this.runtime.providers, this.runs.stats(), webhooks);
     return { status: overallStatus(checks), ...base, checks };
   }
 
   listSkills(query: SkillListQuery): SkillList {
-    return listSkills(this.runtime.registry.skills.values(), query);
+    return this.catalog.list(query);
   }
 
   describeSkill(skillId: string): SkillDescription {
-    const skill = this.runtime.registry.skills.get(skillId);
-    if (skill === undefined) throw new NotFoundError(`Skill '${skillId}' not found`);
-    return describeSkill(skill.definition);
+    return this.catalog.describe(skillId);
+  }
+
+  /** Ranked candidates for an intent (BM25 with metadata and this process's execution history). */
+  discoverSkills(request: DiscoverRequest): DiscoverResult {
+    return this.catalog.discover(request);
+  }
+
+  /** Lifecycle, deprecation, binding coverage, safety and quality flags per skill. */
+  governance(query: GovernanceQuery): GovernanceListing {
+    return this.catalog.governance(query);
+  }
+
+  /** Registry load, counts, unbound capabilities, provider health, breakers, operation counters, uptime. */
+  async diagnostics(): Promise<DiagnosticsReport> {
+    return this.catalog.diagnostics(await runtimeFacts(this.runtime, this.runs.stats()));
+  }
+
+  /** Zeroes the catalog's operation counters and the observer's metrics; answers the diagnostics after the reset. */
+  async resetMetrics(): Promise<{ reset: true; diagnostics: DiagnosticsReport }> {
+    this.options.observer?.reset?.();
+    return this.catalog.resetCounters(await runtimeFacts(this.runtime, this.runs.stats()));
+  }
+
+  /**
+   * Checks that the skill may be attached to the target and that the target is known to this
+   * process (a run, an earlier execution's trace id, or `task:<id>`), then executes it exactly as
+   * `executeSkill` does, on channel `attach:<target_type>`. A failed execution is thrown like execute's.
+   */
+  async attachSkill(skillId: string, request: AttachRequest, context: ExecutionContext): Promise<AttachResult> {
+    const { target_type: targetType, target_ref: targetRef, ...execute } = request;
+    const attachContext = this.catalog.prepareAttach(skillId, targetType, targetRef, { hasRun: (runId) => this.hasRun(runId) });
+    const execution = await this.executeSkill(skillId, execute, { ...context, channel: `attach:${targetType}` });
+    return {
+      skill_id: skillId,
+      target_type: targetType,
+      target_ref: targetRef,
+      execution,
+      attached_at: new Date(this.now()).toISOString(),
+      attach_context: attachContext,
+    };
   }
 
   /** Checked like `streamSkill` first, so a refused request fires no webhook event. */
@@ -135,8 +202,10 @@ export class SkillService {
     const options = runOptions(request, context);
     validateSkillRequest(this.definitions, skillId, request.inputs, options);
     const settle = this.events.started(skillId, context.traceId);
-    const result = this.runtime.engine.runSkill(skillId, request.inputs, options);
+    const observed = this.observed.skill(skillId, context.channel, options);
+    const result = this.runtime.engine.runSkill(skillId, request.inputs, observed.options);
     settle(result);
+    observed.settle(result);
     return result;
   }
 
@@ -148,8 +217,10 @@ export class SkillService {
     const options = runOptions(request, context);
     validateSkillRequest(this.definitions, skillId, request.inputs, options);
     const settle = this.events.started(skillId, context.traceId);
-    const stream = this.runtime.engine.streamSkill(skillId, request.inputs, options);
+    const observed = this.observed.skill(skillId, context.channel, options);
+    const stream = this.runtime.engine.streamSkill(skillId, request.inputs, observed.options);
     settle(stream.result);
+    observed.settle(stream.result);
     return stream;
   }
 
@@ -161,8 +232,10 @@ export class SkillService {
     let runId = '';
     const launch = this.runs.launch(skillId, context.traceId, (signal) => {
       const settle = this.events.started(skillId, context.traceId, () => runId);
-      const result = this.runtime.engine.runSkill(skillId, request.inputs, { ...options, signal });
+      const observed = this.observed.skill(skillId, context.channel, { ...options, signal });
+      const result = this.runtime.engine.runSkill(skillId, request.inputs, observed.options);
       settle(result);
+      observed.settle(result);
       return result;
     });
     runId = launch.run_id;
@@ -171,6 +244,21 @@ export class SkillService {
 
   getRun(runId: string): RunRecord {
     return this.runs.get(runId);
+  }
+
+  private hasRun(runId: string): boolean {
+    try {
+      this.runs.get(runId);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Every settled execution, whatever its channel, feeds the catalog's history (discover, attach targets). */
+  private recordSettled(event: WebhookEventName, data: WebhookEventData, traceId: string): void {
+    if (event !== 'skill.completed' && event !== 'skill.failed') return;
+    this.catalog.recordExecution({ skillId: data.skill_id, traceId, ok: event === 'skill.completed', durationMs: data.duration_ms });
   }
 
   listRuns(query: RunListQuery): RunList {
@@ -182,12 +270,14 @@ export class SkillService {
     request: CapabilityExecuteRequest,
     context: ExecutionContext,
   ): Promise<CapabilityExecutionResult> {
-    return this.runtime.engine.executeCapability(capabilityId, request.inputs, {
+    const result = this.runtime.engine.executeCapability(capabilityId, request.inputs, {
       traceId: context.traceId,
       requiredConformanceProfile: request.required_conformance_profile,
       confirmedCapabilities: request.confirmed_capabilities,
       signal: context.signal,
     });
+    this.observed.capability(capabilityId, result);
+    return result;
   }
 
   /** The binding resolution plan, nothing invoked. */
@@ -216,6 +306,17 @@ export class SkillService {
 
   replayDeadLetter(deadLetterId: string): { replayed: string } {
     return this.webhookDispatcher.replay(deadLetterId);
+  }
+
+  /** The protocol of a capability's primary binding (metrics label a failed step with it). */
+  private primaryProtocol(capabilityId: string): string {
+    const capability = this.runtime.registry.capabilities.get(capabilityId);
+    if (capability === undefined) return 'none';
+    try {
+      return this.runtime.bindings.explain(capability.definition).chain[0]?.protocol ?? 'none';
+    } catch {
+      return 'none';
+    }
   }
 
   /** Delivery counters (delivered, failed attempts, dead-lettered…) for health and metrics. */

@@ -112,6 +112,22 @@ describe('WebhookDispatcher', () => {
     expect(() => dispatcher.replay('d1')).toThrow(expect.objectContaining({ code: 'not_found' }) as unknown as Error);
   });
 
+  it('refuses to replay a dead letter whose subscription was deleted, naming both, and keeps the letter', async () => {
+    const registry = await registryWith({ url: 'https://a.example/in', events: ['*'] });
+    const { sent, post } = recorder(() => 500);
+    const dispatcher = new WebhookDispatcher({ subscriptions: registry, post, retryDelaysMs: [], newId: () => 'd2' });
+    dispatcher.publish('skill.completed', DATA, 't');
+    await settle(dispatcher);
+    expect(dispatcher.listDeadLetters().map((letter) => letter.id)).toEqual(['d2']);
+    registry.delete('sub-1');
+
+    expect(() => dispatcher.replay('d2')).toThrow(
+      expect.objectContaining({ code: 'not_found', message: "Webhook subscription 'sub-1' of dead letter 'd2' no longer exists" }) as unknown as Error,
+    );
+    expect(dispatcher.listDeadLetters().map((letter) => letter.id)).toEqual(['d2']);
+    expect(sent).toHaveLength(1);
+  });
+
   it('bounds concurrency', async () => {
     const registry = await registryWith({ url: 'https://a.example/in', events: ['*'] });
     let inFlight = 0;

@@ -2,46 +2,43 @@
  * `npm run bench`: every benchmark in one run on this machine, then BENCHMARKS.md at the checkout root.
  *
  * In process (before any server runs): registry load and engine overhead. Then two child processes,
- * a bare Express 5 JSON echo server (the baseline) and the built service (`apps/server/dist/main.js`,
- * port 0), measured with autocannon from this process: req/s and p50/p99 of the echo, /v1/health,
- * sync execute of a 3-step built-in skill and a capability execute; SSE time to first event and to
- * `done` over sequential streams; async launch-to-completion throughput; the service's RSS idle and
- * under load; its startup time to healthy (median of several spawns). Every child is killed at the end.
+ * a bare Express 5 JSON echo server (the baseline) and the built service (`apps/server/dist/main.js`
+ * and its chunks, copied first; port 0), measured with autocannon from this process in interleaved
+ * trials (every scenario once per trial, the echo included; medians reported): req/s and p50/p99 of
+ * the echo, /v1/health, sync execute of a 3-step built-in skill and a capability execute; SSE time to
+ * first event and to `done` over sequential streams; async launch-to-completion throughput; the
+ * service's RSS idle and under load; its startup time to healthy (median of several spawns). Every
+ * child is killed at the end.
  *
- *   npm run bench -- [--seconds 10] [--connections 20] [--streams 200] [--async-runs 500]
+ *   npm run bench -- [--trials 5] [--seconds 3] [--connections 20] [--streams 200] [--async-runs 500]
  *                    [--startups 5] [--engine-iterations 20000] [--output BENCHMARKS.md]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { Agent, request } from 'node:http';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, platform, release, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { children, copyBuiltServer, killChildren, ROOT, startChild, statusMb, stopChild } from './child-process.js';
 import { measureEngineOverhead } from './engine-overhead.js';
+import { agent, call, oneStream, pool, sleep, waitHealthy } from './http-client.js';
 import { generateRegistryTree, timeLoads } from './registry-load.js';
 import {
   median,
   parseArgs,
-  parseVmRssMb,
   percentile,
   renderConsole,
   renderMarkdown,
-  SseFrameReader,
+  summarizeTrials,
   type AsyncFigures,
   type BenchOptions,
   type BenchReport,
   type RegistryFigure,
   type StreamFigures,
   type ThroughputRow,
+  type TrialSample,
 } from './report.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const ROOT = resolve(HERE, '../../..');
-const BUILT_SERVER = join(ROOT, 'apps/server/dist/main.js');
-/** The built bundle is copied here first, so a rebuild running meanwhile cannot pull it from under the benchmark. */
-const SERVER_MAIN = join(ROOT, 'tools/bench/out-tsc/server/dist/main.js');
 const ECHO_MAIN = join(HERE, 'echo-server.ts');
 
 /** A 3-step built-in skill (pick → transform → validate), all builtin bindings: no Python, no network. */
@@ -57,93 +54,11 @@ const CAPABILITY_BODY = JSON.stringify({
 const SERVER_ARGS = ['--port', '0', '--registry-root', join(ROOT, 'registry'), '--runtime-root', ROOT, '--rate-limit-requests', '1000000', '--rate-limit-window-seconds', '1'];
 const SERVER_ENV = { SERVICE_MAX_RUNS: '1000000' };
 
-const children = new Set<ChildProcess>();
-const agent = new Agent({ keepAlive: true, maxSockets: 32 });
-
-interface Started {
-  readonly child: ChildProcess;
-  readonly url: string;
-}
-
-/** Spawns a child and resolves once it prints `listening on http://…` on stderr. */
-function startChild(args: readonly string[], env: Record<string, string> = {}): Promise<Started> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return new Promise((resolvePromise, reject) => {
-    let stderr = '';
-    const timer = setTimeout(() => reject(new Error(`no 'listening on' within 30 s from ${args.join(' ')}:\n${stderr}`)), 30_000);
-    child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (chunk: string) => {
-      stderr += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(stderr);
-      if (match?.[1] !== undefined) {
-        clearTimeout(timer);
-        child.stderr?.removeAllListeners('data');
-        child.stderr?.resume();
-        resolvePromise({ child, url: match[1] });
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${args.join(' ')} exited with ${String(code)} before listening:\n${stderr}`));
-    });
-  });
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolvePromise) => child.once('exit', () => resolvePromise()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-interface Answer {
-  readonly status: number;
-  readonly body: string;
-}
-
-function call(url: string, method: 'GET' | 'POST', body?: string): Promise<Answer> {
-  return new Promise((resolvePromise, reject) => {
-    const req = request(url, { method, agent, headers: body === undefined ? {} : { 'content-type': 'application/json' } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolvePromise({ status: res.statusCode ?? 0, body: text }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const sleep = (ms: number): Promise<void> => new Promise((resolvePromise) => setTimeout(resolvePromise, ms));
-
-async function waitHealthy(url: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (performance.now() < deadline) {
-    const answer = await call(`${url}/v1/health`, 'GET').catch(() => undefined);
-    if (answer?.status === 200) return;
-    await sleep(2);
-  }
-  throw new Error(`${url}/v1/health not 200 within ${timeoutMs} ms`);
-}
-
-function rssMb(pid: number | undefined): Promise<number> {
-  if (pid === undefined) return Promise.resolve(Number.NaN);
-  return readFile(`/proc/${pid}/status`, 'utf8').then(
-    (status) => parseVmRssMb(status) ?? Number.NaN,
-    () => Number.NaN,
-  );
-}
-
 /** Samples a process's RSS every 200 ms until stopped; resolves to the largest sample. */
 function sampleRss(pid: number | undefined): () => Promise<number> {
   let max = Number.NaN;
   const take = (): void => {
-    void rssMb(pid).then((mb) => {
+    void statusMb(pid).then((mb) => {
       if (!(mb <= max)) max = mb;
     });
   };
@@ -151,18 +66,26 @@ function sampleRss(pid: number | undefined): () => Promise<number> {
   const timer = setInterval(take, 200);
   return async () => {
     clearInterval(timer);
-    const last = await rssMb(pid);
+    const last = await statusMb(pid);
     return Number.isNaN(max) || last > max ? last : max;
   };
 }
 
-async function cannon(name: string, url: string, options: BenchOptions, method: 'GET' | 'POST' = 'GET', body?: string): Promise<ThroughputRow> {
-  const shared = { url, method, connections: options.connections, ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }) };
-  await autocannon({ ...shared, amount: options.connections * 50 }); // warm-up
-  const result = await autocannon({ ...shared, duration: options.seconds });
-  process.stderr.write(`  ${name}: ${result.requests.average.toFixed(0)} req/s\n`);
+interface Scenario {
+  readonly name: string;
+  readonly url: string;
+  readonly method: 'GET' | 'POST';
+  readonly body?: string;
+}
+
+function cannonOptions(scenario: Scenario, connections: number): autocannon.Options {
+  const { url, method, body } = scenario;
+  return { url, method, connections, ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }) };
+}
+
+async function cannon(scenario: Scenario, options: BenchOptions): Promise<TrialSample> {
+  const result = await autocannon({ ...cannonOptions(scenario, options.connections), duration: options.seconds });
   return {
-    name,
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
@@ -171,32 +94,24 @@ async function cannon(name: string, url: string, options: BenchOptions, method: 
   };
 }
 
-/** One SSE stream: ms from sending the request to the first event and to `done`. */
-function oneStream(url: string, body: string): Promise<{ firstMs: number; doneMs: number }> {
-  return new Promise((resolvePromise, reject) => {
-    const started = performance.now();
-    let firstMs = Number.NaN;
-    let doneMs = Number.NaN;
-    const reader = new SseFrameReader();
-    const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', accept: 'text/event-stream' } }, (res) => {
-      if (res.statusCode !== 200) {
-        res.resume();
-        reject(new Error(`stream answered ${String(res.statusCode)}`));
-        return;
-      }
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        const events = reader.push(chunk);
-        const now = performance.now() - started;
-        if (events.length > 0 && Number.isNaN(firstMs)) firstMs = now;
-        if (events.includes('done') && Number.isNaN(doneMs)) doneMs = now;
-      });
-      res.on('end', () => (Number.isNaN(doneMs) ? reject(new Error('stream ended without done')) : resolvePromise({ firstMs, doneMs })));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+/**
+ * Every scenario once per trial, the echo included, each trial starting one scenario further on;
+ * the first scenario is the echo, whose trials the others' ratios are taken against.
+ */
+async function throughputTrials(scenarios: readonly Scenario[], options: BenchOptions): Promise<ThroughputRow[]> {
+  for (const scenario of scenarios) await autocannon({ ...cannonOptions(scenario, options.connections), amount: options.connections * 50 }); // warm-up
+  const samples = scenarios.map((): TrialSample[] => []);
+  for (let trial = 0; trial < options.trials; trial++) {
+    for (let step = 0; step < scenarios.length; step++) {
+      const index = (trial + step) % scenarios.length;
+      const scenario = scenarios[index] as Scenario;
+      const sample = await cannon(scenario, options);
+      samples[index]?.push(sample);
+      process.stderr.write(`  trial ${trial + 1}/${options.trials} ${scenario.name}: ${sample.requestsPerSecond.toFixed(0)} req/s\n`);
+    }
+  }
+  const echo = samples[0] ?? [];
+  return scenarios.map((scenario, index) => summarizeTrials(scenario.name, samples[index] ?? [], echo));
 }
 
 async function streams(url: string, options: BenchOptions): Promise<StreamFigures> {
@@ -222,19 +137,6 @@ async function streams(url: string, options: BenchOptions): Promise<StreamFigure
     doneP99Ms: percentile(done, 99),
     failures,
   };
-}
-
-/** Runs `work` over `items` with at most `limit` in flight. */
-async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const item = items[next++] as T;
-        await work(item);
-      }
-    }),
-  );
 }
 
 /** Launches N async runs, polls until every one finished; runs/s from first launch to last completion. */
@@ -271,11 +173,11 @@ async function asyncRuns(url: string, options: BenchOptions): Promise<AsyncFigur
   return { runs: options.asyncRuns, completed, failed, seconds, runsPerSecond: completed / seconds };
 }
 
-async function startupTimes(count: number): Promise<number[]> {
+async function startupTimes(serverMain: string, count: number): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const spawned = performance.now();
-    const { child, url } = await startChild([SERVER_MAIN, ...SERVER_ARGS], SERVER_ENV);
+    const { child, url } = await startChild([serverMain, ...SERVER_ARGS], SERVER_ENV);
     await waitHealthy(url);
     times.push(performance.now() - spawned);
     await stopChild(child);
@@ -296,14 +198,7 @@ async function registryFigure(): Promise<RegistryFigure> {
 
 export async function runBenchmarks(options: BenchOptions): Promise<BenchReport> {
   const log = (line: string): boolean => process.stderr.write(`${line}\n`);
-  // A build in progress empties dist for a moment: wait for it rather than fail.
-  for (let waited = 0; !existsSync(BUILT_SERVER); waited += 500) {
-    if (waited >= 120_000) throw new Error(`${BUILT_SERVER} is missing: build it (npx nx run @skill-service/server:build)`);
-    await sleep(500);
-  }
-  await mkdir(dirname(SERVER_MAIN), { recursive: true });
-  await copyFile(BUILT_SERVER, SERVER_MAIN);
-  await copyFile(join(ROOT, 'apps/server/package.json'), join(dirname(SERVER_MAIN), '../package.json'));
+  const serverMain = await copyBuiltServer();
 
   log('registry load (2000 capabilities / 500 skills, 5 loads)…');
   const registry = await registryFigure();
@@ -311,23 +206,30 @@ export async function runBenchmarks(options: BenchOptions): Promise<BenchReport>
   const engine = await measureEngineOverhead({ iterations: options.engineIterations });
 
   log(`startup to healthy (${options.startups} spawns)…`);
-  const startupRuns = await startupTimes(options.startups);
+  const startupRuns = await startupTimes(serverMain, options.startups);
 
   log('starting the echo baseline and the service…');
   const echo = await startChild([...process.execArgv, ECHO_MAIN, '--port', '0']);
-  const server = await startChild([SERVER_MAIN, ...SERVER_ARGS], SERVER_ENV);
+  const server = await startChild([serverMain, ...SERVER_ARGS], SERVER_ENV);
   await waitHealthy(server.url);
   await sleep(1000);
-  const idleMb = await rssMb(server.child.pid);
+  const idleMb = await statusMb(server.child.pid);
+  const idleAnonMb = await statusMb(server.child.pid, 'RssAnon');
+  const echoIdleMb = await statusMb(echo.child.pid);
 
-  log(`throughput (${options.connections} connections, ${options.seconds} s each)…`);
-  const throughput: ThroughputRow[] = [await cannon('echo baseline (Express 5)', `${echo.url}/echo`, options, 'POST', SKILL_BODY)];
-  await stopChild(echo.child);
+  log(`throughput (${options.trials} trials × ${options.seconds} s per scenario, ${options.connections} connections)…`);
   const stopSampling = sampleRss(server.child.pid);
-  throughput.push(await cannon('GET /v1/health', `${server.url}/v1/health`, options));
   const syncRowName = `sync execute ${SYNC_SKILL} (3 steps)`;
-  throughput.push(await cannon(syncRowName, `${server.url}/v1/skills/${SYNC_SKILL}/execute`, options, 'POST', SKILL_BODY));
-  throughput.push(await cannon(`capability execute ${CAPABILITY}`, `${server.url}/v1/capabilities/${CAPABILITY}/execute`, options, 'POST', CAPABILITY_BODY));
+  const throughput = await throughputTrials(
+    [
+      { name: 'echo baseline (Express 5)', url: `${echo.url}/echo`, method: 'POST', body: SKILL_BODY },
+      { name: 'GET /v1/health', url: `${server.url}/v1/health`, method: 'GET' },
+      { name: syncRowName, url: `${server.url}/v1/skills/${SYNC_SKILL}/execute`, method: 'POST', body: SKILL_BODY },
+      { name: `capability execute ${CAPABILITY}`, url: `${server.url}/v1/capabilities/${CAPABILITY}/execute`, method: 'POST', body: CAPABILITY_BODY },
+    ],
+    options,
+  );
+  await stopChild(echo.child);
   log(`SSE (${options.streams} sequential streams)…`);
   const stream = await streams(server.url, options);
   log(`async (${options.asyncRuns} runs)…`);
@@ -347,7 +249,7 @@ export async function runBenchmarks(options: BenchOptions): Promise<BenchReport>
     throughput,
     stream,
     async,
-    rss: { idleMb, loadMaxMb },
+    rss: { idleMb, idleAnonMb, loadMaxMb, echoIdleMb },
     startup: { runsMs: startupRuns, medianMs: median(startupRuns) },
     engine,
     registry,
@@ -357,11 +259,8 @@ export async function runBenchmarks(options: BenchOptions): Promise<BenchReport>
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
-  const stopAll = (): void => {
-    for (const child of children) child.kill('SIGKILL');
-  };
   process.once('SIGINT', () => {
-    stopAll();
+    killChildren();
     process.exit(130);
   });
   try {
@@ -371,7 +270,7 @@ async function main(): Promise<void> {
     await writeFile(output, renderMarkdown(report));
     console.log(`\nwrote ${output}`);
   } finally {
-    await Promise.all([...children].map(stopChild));
+    await Promise.all([...children].map((child) => stopChild(child)));
     agent.destroy();
   }
 }

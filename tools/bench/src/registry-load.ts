@@ -22,7 +22,7 @@ export interface GeneratedTree {
 }
 
 /** Deterministic pseudo-random numbers (mulberry32), so every run benchmarks the same tree. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -5,12 +5,15 @@ import {
   formatTable,
   markdownTable,
   parseArgs,
+  parseStatusMb,
   parseVmRssMb,
   percentile,
   renderConsole,
   renderMarkdown,
   SseFrameReader,
+  summarizeTrials,
   type BenchReport,
+  type ThroughputRow,
 } from './report.js';
 
 const report: BenchReport = {
@@ -22,7 +25,7 @@ const report: BenchReport = {
   ],
   stream: { streams: 10, firstEventP50Ms: 6, firstEventP99Ms: 9, doneP50Ms: 7, doneP99Ms: 10, failures: 0 },
   async: { runs: 10, completed: 10, failed: 0, seconds: 0.5, runsPerSecond: 20 },
-  rss: { idleMb: 70, loadMaxMb: 120 },
+  rss: { idleMb: 70, idleAnonMb: 30, loadMaxMb: 120, echoIdleMb: 50 },
   startup: { runsMs: [900, 1100, 950], medianMs: 950 },
   engine: [{ scenario: 'bench.three', steps: 3, runsPerSecond: 5000, perStepP50Ms: 0.2, perStepP99Ms: 1 }],
   registry: { capabilities: 2000, skills: 500, medianMs: 500, minMs: 400 },
@@ -55,6 +58,31 @@ describe('parseVmRssMb', () => {
   it('reads VmRSS in MiB', () => {
     expect(parseVmRssMb('Name:\tnode\nVmRSS:\t  81920 kB\nVmSwap:\t0 kB\n')).toBe(80);
     expect(parseVmRssMb('Name:\tzombie\n')).toBeUndefined();
+  });
+
+  it('reads any kB field, not a field whose name merely ends the same', () => {
+    const status = 'VmRSS:\t  81920 kB\nRssAnon:\t  20480 kB\nRssFile:\t  61440 kB\n';
+    expect(parseStatusMb(status, 'RssAnon')).toBe(20);
+    expect(parseStatusMb(status, 'RssFile')).toBe(60);
+    expect(parseStatusMb(status, 'Anon')).toBeUndefined();
+  });
+});
+
+describe('summarizeTrials', () => {
+  const sample = (requestsPerSecond: number, p50Ms = 1) => ({ requestsPerSecond, p50Ms, p99Ms: p50Ms * 4, failures: 1, total: requestsPerSecond });
+
+  it('takes medians over trials and the median of per-trial ratios to the echo of the same trial', () => {
+    // The machine slows down in trial 2: both sides of that trial's ratio drop together.
+    const echo = [sample(1000), sample(400), sample(1000)];
+    const row = summarizeTrials('sync', [sample(450, 2), sample(180, 9), sample(350, 3)], echo);
+    expect(row).toMatchObject({ name: 'sync', requestsPerSecond: 350, p50Ms: 3, p99Ms: 12, failures: 3, total: 980 });
+    expect(row.ratioToEcho).toBeCloseTo(0.45);
+    expect(row.ratioRange?.[0]).toBeCloseTo(0.35);
+    expect(row.ratioRange?.[1]).toBeCloseTo(0.45);
+  });
+
+  it('leaves the ratio out without echo trials', () => {
+    expect(summarizeTrials('x', [sample(10)], [])).not.toHaveProperty('ratioToEcho');
   });
 });
 
@@ -93,6 +121,14 @@ describe('checkTargets and the renderers', () => {
     expect(markdown).toContain('v20.0.0');
     expect(markdown).toContain('2026-01-01T00:00:00.000Z');
     for (const heading of ['## HTTP throughput', '## Streams', '## Engine overhead', '## Targets']) expect(markdown).toContain(heading);
-    expect(markdown).toContain('| sync | 450 | 45.0% | 2.00 | 9.00 | 4500 | 0 |');
+    expect(markdown).toContain('| sync | 450 | 45.0% |  | 2.00 | 9.00 | 4500 | 0 |');
+    expect(markdown).toContain('| server RSS idle, anonymous only (RssAnon) | 30.0 MB |');
+  });
+
+  it('prefers the per-trial median ratio and shows its range', () => {
+    const [echo, sync] = report.throughput as [ThroughputRow, ThroughputRow];
+    const trialled: BenchReport = { ...report, throughput: [echo, { ...sync, ratioToEcho: 0.41, ratioRange: [0.38, 0.47] }] };
+    expect(checkTargets(trialled)[0]).toEqual({ target: 'sync execute ≥ 40% of echo req/s', actual: '41.0%', met: true });
+    expect(renderMarkdown(trialled)).toContain('| sync | 450 | 41.0% | 38.0–47.0% |');
   });
 });

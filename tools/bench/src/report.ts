@@ -5,8 +5,10 @@
  */
 
 export interface BenchOptions {
-  /** Seconds of each autocannon run. */
+  /** Seconds of each autocannon run (one scenario in one trial). */
   readonly seconds: number;
+  /** Rounds over every HTTP scenario, the echo baseline included, in rotating order. */
+  readonly trials: number;
   readonly connections: number;
   /** Sequential SSE streams measured. */
   readonly streams: number;
@@ -21,7 +23,8 @@ export interface BenchOptions {
 }
 
 export const DEFAULT_OPTIONS: BenchOptions = {
-  seconds: 10,
+  seconds: 3,
+  trials: 5,
   connections: 20,
   streams: 200,
   asyncRuns: 500,
@@ -32,6 +35,7 @@ export const DEFAULT_OPTIONS: BenchOptions = {
 
 const NUMERIC_FLAGS = {
   '--seconds': 'seconds',
+  '--trials': 'trials',
   '--connections': 'connections',
   '--streams': 'streams',
   '--async-runs': 'asyncRuns',
@@ -41,19 +45,34 @@ const NUMERIC_FLAGS = {
 
 const isNumericFlag = (flag: string): flag is keyof typeof NUMERIC_FLAGS => Object.hasOwn(NUMERIC_FLAGS, flag);
 
-/** Parses `--flag value` and `--flag=value`; throws on an unknown flag or a value that is not a positive number. */
-export function parseArgs(argv: readonly string[]): BenchOptions {
-  const options: { -readonly [K in keyof BenchOptions]: BenchOptions[K] } = { ...DEFAULT_OPTIONS };
+/** `--flag value` and `--flag=value` pairs of a command line; throws on a flag without a value. */
+export function flagPairs(argv: readonly string[]): Array<[flag: string, value: string]> {
+  const pairs: Array<[string, string]> = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const [flag = '', inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     const value = inline ?? argv[++i];
     if (value === undefined) throw new Error(`${flag} needs a value`);
+    pairs.push([flag, value]);
+  }
+  return pairs;
+}
+
+/** A flag's value as a positive number; throws naming the flag otherwise. */
+export function positiveNumber(flag: string, value: string): number {
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) throw new Error(`${flag} must be a positive number, got '${value}'`);
+  return number;
+}
+
+/** Parses `--flag value` and `--flag=value`; throws on an unknown flag or a value that is not a positive number. */
+export function parseArgs(argv: readonly string[]): BenchOptions {
+  const options: { -readonly [K in keyof BenchOptions]: BenchOptions[K] } = { ...DEFAULT_OPTIONS };
+  for (const [flag, value] of flagPairs(argv)) {
     if (flag === '--output') {
       options.output = value;
     } else if (isNumericFlag(flag)) {
-      const number = Number(value);
-      if (!Number.isFinite(number) || number <= 0) throw new Error(`${flag} must be a positive number, got '${value}'`);
+      const number = positiveNumber(flag, value);
       options[NUMERIC_FLAGS[flag]] = flag === '--seconds' ? number : Math.round(number);
     } else {
       throw new Error(`unknown option ${flag} (known: ${[...Object.keys(NUMERIC_FLAGS), '--output'].join(', ')})`);
@@ -72,11 +91,14 @@ export function percentile(values: readonly number[], p: number): number {
 
 export const median = (values: readonly number[]): number => percentile(values, 50);
 
-/** VmRSS of a `/proc/<pid>/status` text, in MiB; undefined when absent. */
-export function parseVmRssMb(status: string): number | undefined {
-  const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+/** A kB field (VmRSS, RssAnon…) of a `/proc/<pid>/status` text, in MiB; undefined when absent. */
+export function parseStatusMb(status: string, field: string): number | undefined {
+  const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status);
   return match?.[1] === undefined ? undefined : Number(match[1]) / 1024;
 }
+
+/** VmRSS of a `/proc/<pid>/status` text, in MiB; undefined when absent. */
+export const parseVmRssMb = (status: string): number | undefined => parseStatusMb(status, 'VmRSS');
 
 /** Feeds raw SSE text in arbitrary chunks and returns the event names of the frames completed by it. */
 export class SseFrameReader {
@@ -111,6 +133,40 @@ export interface ThroughputRow {
   /** Connection errors plus non-2xx answers. */
   readonly failures: number;
   readonly total: number;
+  /** Median over the trials of this row's req/s divided by the echo's in the same trial. */
+  readonly ratioToEcho?: number;
+  /** The smallest and largest of those per-trial ratios (how noisy the machine was). */
+  readonly ratioRange?: readonly [number, number];
+}
+
+/** One autocannon run of one scenario. */
+export interface TrialSample {
+  readonly requestsPerSecond: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly failures: number;
+  readonly total: number;
+}
+
+/**
+ * One row from a scenario's trials: medians of req/s and latencies, summed counts, and the median of
+ * its per-trial ratios to the echo (trial i of the scenario against trial i of the echo, run next to
+ * each other, so a burst of load from elsewhere hits both sides of a ratio).
+ */
+export function summarizeTrials(name: string, samples: readonly TrialSample[], echo: readonly TrialSample[]): ThroughputRow {
+  const ratios = samples.flatMap((sample, trial) => {
+    const baseline = echo[trial]?.requestsPerSecond ?? 0;
+    return baseline > 0 ? [sample.requestsPerSecond / baseline] : [];
+  });
+  return {
+    name,
+    requestsPerSecond: median(samples.map((sample) => sample.requestsPerSecond)),
+    p50Ms: median(samples.map((sample) => sample.p50Ms)),
+    p99Ms: median(samples.map((sample) => sample.p99Ms)),
+    failures: samples.reduce((sum, sample) => sum + sample.failures, 0),
+    total: samples.reduce((sum, sample) => sum + sample.total, 0),
+    ...(ratios.length === 0 ? {} : { ratioToEcho: median(ratios), ratioRange: [Math.min(...ratios), Math.max(...ratios)] as const }),
+  };
 }
 
 export interface StreamFigures {
@@ -152,7 +208,8 @@ export interface BenchReport {
   readonly throughput: readonly ThroughputRow[];
   readonly stream: StreamFigures;
   readonly async: AsyncFigures;
-  readonly rss: { readonly idleMb: number; readonly loadMaxMb: number };
+  /** The service's VmRSS (and its anonymous part, RssAnon: heap and stacks, no shared binary pages); the echo's for scale. */
+  readonly rss: { readonly idleMb: number; readonly idleAnonMb: number; readonly loadMaxMb: number; readonly echoIdleMb: number };
   readonly startup: { readonly runsMs: readonly number[]; readonly medianMs: number };
   readonly engine: readonly EngineFigure[];
   readonly registry: RegistryFigure;
@@ -167,8 +224,9 @@ export interface TargetCheck {
 
 const fixed = (value: number, digits: number): string => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 
-/** Ratio of a row's req/s to the baseline's (the first row). */
+/** Ratio of a row's req/s to the baseline's (the first row): the per-trial median when there is one. */
 export function ratioToBaseline(rows: readonly ThroughputRow[], row: ThroughputRow): number {
+  if (row.ratioToEcho !== undefined) return row.ratioToEcho;
   const baseline = rows[0]?.requestsPerSecond ?? 0;
   return baseline > 0 ? row.requestsPerSecond / baseline : Number.NaN;
 }
@@ -210,12 +268,13 @@ export function markdownTable({ headers, rows, right = [] }: Table): string {
 
 function tables(report: BenchReport): { throughput: Table; latency: Table; targets: Table; engine: Table } {
   const throughput: Table = {
-    headers: ['scenario', 'req/s', 'vs echo', 'p50 ms', 'p99 ms', 'requests', 'failures'],
-    right: [false, true, true, true, true, true, true],
+    headers: ['scenario', 'req/s', 'vs echo', 'vs echo, trial range', 'p50 ms', 'p99 ms', 'requests', 'failures'],
+    right: [false, true, true, true, true, true, true, true],
     rows: report.throughput.map((row) => [
       row.name,
       fixed(row.requestsPerSecond, 0),
       `${fixed(ratioToBaseline(report.throughput, row) * 100, 1)}%`,
+      row.ratioRange === undefined ? '' : `${fixed(row.ratioRange[0] * 100, 1)}–${fixed(row.ratioRange[1] * 100, 1)}%`,
       fixed(row.p50Ms, 2),
       fixed(row.p99Ms, 2),
       String(row.total),
@@ -232,7 +291,9 @@ function tables(report: BenchReport): { throughput: Table; latency: Table; targe
       [`SSE failed streams`, String(stream.failures)],
       [`async launch→completion (${runs.runs} runs)`, `${fixed(runs.runsPerSecond, 0)} runs/s (${fixed(runs.seconds, 2)} s)`],
       [`async runs completed / failed`, `${runs.completed} / ${runs.failed}`],
-      [`server RSS idle`, `${fixed(rss.idleMb, 1)} MB`],
+      [`server RSS idle (VmRSS)`, `${fixed(rss.idleMb, 1)} MB`],
+      [`server RSS idle, anonymous only (RssAnon)`, `${fixed(rss.idleAnonMb, 1)} MB`],
+      [`echo baseline RSS idle (VmRSS), for scale`, `${fixed(rss.echoIdleMb, 1)} MB`],
       [`server RSS under load (max)`, `${fixed(rss.loadMaxMb, 1)} MB`],
       [`startup to healthy, median of ${startup.runsMs.length}`, `${fixed(startup.medianMs, 0)} ms (${startup.runsMs.map((ms) => fixed(ms, 0)).join(', ')})`],
       [`registry load ${registry.capabilities} caps / ${registry.skills} skills`, `median ${fixed(registry.medianMs, 0)} ms, min ${fixed(registry.minMs, 0)} ms`],
@@ -267,9 +328,16 @@ Generated by \`npm run bench\` (\`tools/bench/src/main.ts\`); do not edit by han
 - Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.platform}
 - Node: ${machine.node}
 - Date: ${machine.date}
-- Load: autocannon, ${options.connections} connections, ${options.seconds} s per scenario, in the same machine as the
-  servers (the load generator competes with them for CPU). The echo baseline is a bare Express 5 JSON echo server in
-  its own process; the service is the built \`apps/server/dist/main.js\` (rate limit raised out of the way).
+- Load: autocannon, ${options.connections} connections, ${options.trials} trials of ${options.seconds} s per scenario, in the
+  same machine as the servers (the load generator competes with them for CPU). The echo baseline is a bare Express 5
+  JSON echo server in its own process; the service is the built \`apps/server/dist/main.js\` (rate limit raised out of
+  the way, its request log on stderr drained).
+- Throughput: each trial runs every scenario once, the echo included, starting at a different scenario each time;
+  req/s and latencies are medians over the trials, and "vs echo" is the median of the per-trial ratios (each against
+  the echo run of the same trial), so load from other work on the machine hits both sides of a ratio.
+- RSS: VmRSS from \`/proc/<pid>/status\` of the server process alone, 1 s after it is healthy (it spawns no child
+  processes at startup: Python workers start on first use). RssAnon is its private part; the rest is mostly the
+  node binary's pages, shared with every other node process.
 
 ## HTTP throughput
 

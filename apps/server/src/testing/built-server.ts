@@ -6,7 +6,26 @@ import { fileURLToPath } from 'node:url';
 import { FIXTURE_FLAGS, PYTHON_MODULES_DIR, waitFor } from './test-server.js';
 
 export const BUILT_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
-const LISTENING = /^skill-server \S+ listening on (http:\/\/127\.0\.0\.1:(\d+)) \((\d+) skills\)$/;
+/** The message of the startup log line. */
+export const LISTENING = /^skill-server \S+ listening on (http:\/\/127\.0\.0\.1:(\d+)) \((\d+) skills\)$/;
+
+/** A JSON log line of the server as an object; undefined for a plain line (a usage error). */
+export function logEntry(line: string): Record<string, unknown> | undefined {
+  try {
+    const entry: unknown = JSON.parse(line);
+    return typeof entry === 'object' && entry !== null && !Array.isArray(entry) ? (entry as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `message` of a JSON log line. */
+export function logMessage(line: string): string | undefined {
+  const message = logEntry(line)?.['message'];
+  return typeof message === 'string' ? message : undefined;
+}
+
+const isListening = (line: string): boolean => LISTENING.test(logMessage(line) ?? '');
 
 /** A built server process, started but not necessarily listening (it may be refusing its config). */
 export interface SpawnedServer {
@@ -51,11 +70,11 @@ export function spawnBuiltServer(args: readonly string[], env: Record<string, st
   return { child, stderr, exit };
 }
 
-/** Waits for the startup line and reads the URL from it; throws with stderr if the server exits first. */
+/** Waits for the startup log line and reads the URL from it; throws with stderr if the server exits first. */
 export async function listeningOn(server: SpawnedServer): Promise<{ url: string; port: number }> {
   const { child, stderr } = server;
-  await waitFor(`the startup line (stderr so far: ${JSON.stringify(stderr)})`, () => stderr.some((line) => LISTENING.test(line)) || child.exitCode !== null);
-  const match = LISTENING.exec(stderr.find((line) => LISTENING.test(line)) ?? '');
+  await waitFor(`the startup line (stderr so far: ${JSON.stringify(stderr)})`, () => stderr.some(isListening) || child.exitCode !== null);
+  const match = LISTENING.exec(logMessage(stderr.find(isListening) ?? '') ?? '');
   if (match === null) throw new Error(`the built server did not start: ${stderr.join('\n')}`);
   return { url: match[1] ?? '', port: Number(match[2]) };
 }

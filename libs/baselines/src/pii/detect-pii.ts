@@ -1,5 +1,5 @@
 import type { CountryCode } from 'libphonenumber-js';
-import validator from 'validator';
+import type validatorModule from 'validator';
 import { findPhoneNumbers } from './find-phone-numbers.js';
 import { PII_TYPES, type PiiMatch, type PiiType } from './pii-types.js';
 
@@ -15,10 +15,16 @@ const SSN = /(?<!\d)(\d{3})-(\d{2})-(\d{4})(?!\d)/g;
 const LOCAL_CHAR = /[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]/;
 const DOMAIN_CHAR = /[A-Za-z0-9.-]/;
 
+type Validator = typeof validatorModule;
+// validator's index pulls in every check and its locale tables (~250 kB, much of it non-ASCII, which
+// makes V8 hold the whole server bundle as a two-byte string): loaded on the first detection instead.
+let validatorLoad: Promise<Validator> | undefined;
+const loadValidator = (): Promise<Validator> => (validatorLoad ??= import('validator').then((module) => module.default));
+
 /** Which match wins when two overlap (an IBAN's digits are not also a phone number). */
 const PRIORITY: Readonly<Record<PiiType, number>> = { email: 0, iban: 1, credit_card: 2, ssn: 3, ip_address: 4, phone: 5 };
 
-function emails(text: string): PiiMatch[] {
+function emails(text: string, validator: Validator): PiiMatch[] {
   const found: PiiMatch[] = [];
   // Around each "@", at most 64 characters of local part and 253 of domain: linear overall.
   for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
@@ -51,7 +57,7 @@ function ssnValid(_value: string, groups: RegExpExecArray): boolean {
 }
 
 /** IPv6 candidates may end a sentence: the final dots are not part of the address. */
-function ipv6(text: string): PiiMatch[] {
+function ipv6(text: string, validator: Validator): PiiMatch[] {
   const found: PiiMatch[] = [];
   for (const match of text.matchAll(IPV6)) {
     const value = match[0].replace(/\.+$/, '');
@@ -84,15 +90,16 @@ export interface DetectPiiOptions {
 }
 
 /** Personal data in a text, in text order, each span reported once. */
-export function detectPii(text: string, options: DetectPiiOptions): PiiMatch[] {
+export async function detectPii(text: string, options: DetectPiiOptions): Promise<PiiMatch[]> {
+  const validator = await loadValidator();
   const wanted = new Set(options.types ?? PII_TYPES);
   const candidates: PiiMatch[] = [];
-  if (wanted.has('email')) candidates.push(...emails(text));
+  if (wanted.has('email')) candidates.push(...emails(text, validator));
   if (wanted.has('credit_card')) candidates.push(...matches(text, CARD, 'credit_card', (value) => validator.isCreditCard(value.replace(/[ -]/g, ''))));
   if (wanted.has('iban')) candidates.push(...matches(text, IBAN, 'iban', (value) => validator.isIBAN(value.replace(/ /g, ''))));
   if (wanted.has('ip_address')) {
     candidates.push(...matches(text, IPV4, 'ip_address', (value) => validator.isIP(value, 4)));
-    candidates.push(...ipv6(text));
+    candidates.push(...ipv6(text, validator));
   }
   if (wanted.has('ssn')) candidates.push(...matches(text, SSN, 'ssn', ssnValid));
   if (wanted.has('phone')) candidates.push(...findPhoneNumbers(text, options.region));

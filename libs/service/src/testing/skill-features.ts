@@ -1,26 +1,13 @@
 // Shared by the specs (nothing in the library imports it): what a skill uses, read off its
 // definition, to check which capabilities it must confirm and which control-flow features the
 // default registry demonstrates.
+import { capabilitiesOf } from '@skill-service/catalog';
 import { NESTED_SKILL_PREFIX, type SkillDefinition } from '@skill-service/contracts';
 import type { Registry } from '@skill-service/registry';
 
-/** Capability ids a skill may invoke: uses, router cases and default, scatter members, nested skills' own. */
-export function capabilitiesUsed(registry: Registry, skill: SkillDefinition, seen = new Set<string>()): Set<string> {
-  const used = new Set<string>();
-  if (seen.has(skill.id)) return used;
-  seen.add(skill.id);
-  for (const step of skill.steps) {
-    if (step.uses.startsWith(NESTED_SKILL_PREFIX)) {
-      const nested = registry.skills.get(step.uses.slice(NESTED_SKILL_PREFIX.length));
-      if (nested !== undefined) for (const id of capabilitiesUsed(registry, nested.definition, seen)) used.add(id);
-      continue;
-    }
-    used.add(step.uses);
-    for (const id of Object.values(step.router?.cases ?? {})) used.add(id);
-    if (step.router?.default !== undefined) used.add(step.router.default);
-    for (const id of step.scatter?.capabilities ?? []) used.add(id);
-  }
-  return used;
+/** Capability ids a skill may invoke (the catalog's reading: uses, router, scatter, gates, nested skills). */
+export function capabilitiesUsed(registry: Registry, skill: SkillDefinition): Set<string> {
+  return capabilitiesOf(registry, skill);
 }
 
 /** The capabilities of a skill that require confirmation: what a caller running it must confirm. */

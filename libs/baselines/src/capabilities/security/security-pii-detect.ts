@@ -34,8 +34,8 @@ export const securityPiiDetect = defineCapability<Input>({
     },
     ['found', 'entities', 'counts'],
   ),
-  compute(input) {
-    const entities = detectPii(input.text, { region: phoneRegion(input.region), ...(input.types === undefined ? {} : { types: input.types }) });
+  async compute(input) {
+    const entities = await detectPii(input.text, { region: phoneRegion(input.region), ...(input.types === undefined ? {} : { types: input.types }) });
     return { found: entities.length > 0, entities, counts: countByType(entities) };
   },
 });

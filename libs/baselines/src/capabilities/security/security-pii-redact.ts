@@ -38,8 +38,8 @@ export const securityPiiRedact = defineCapability<Input>({
     ['text'],
   ),
   outputSchema: object({ text: text('The redacted text.'), redactions: integer('Spans replaced.'), counts: PII_COUNTS_SCHEMA }, ['text', 'redactions', 'counts']),
-  compute(input) {
-    const found = detectPii(input.text, { region: phoneRegion(input.region), ...(input.types === undefined ? {} : { types: input.types }) });
+  async compute(input) {
+    const found = await detectPii(input.text, { region: phoneRegion(input.region), ...(input.types === undefined ? {} : { types: input.types }) });
     const parts: string[] = [];
     let position = 0;
     for (const match of found) {

@@ -1,4 +1,4 @@
-import nlp from 'compromise';
+import type nlp from 'compromise';
 import { defineCapability } from '../../define-capability.js';
 import { integer, list, object, text } from '../../json-schema.js';
 
@@ -21,6 +21,9 @@ const MAX_CHARS = 50_000;
 const EDGE = /[\s.,;:!?"'()[\]{}«»“”‘’]/u;
 // compromise leaves the multiplier out of an amount ("$4.5" of "$4.5 million").
 const MULTIPLIER = /^\s+(?:thousand|million|billion|trillion)\b/i;
+// compromise builds its lexicon when first imported (~0.3 s, ~5 MB): loaded on the first call, not at startup.
+let compromise: Promise<typeof nlp> | undefined;
+const loadCompromise = (): Promise<typeof nlp> => (compromise ??= import('compromise').then((module) => module.default));
 
 type Doc = ReturnType<typeof nlp>;
 interface Found {
@@ -70,8 +73,8 @@ export const textEntityExtract = defineCapability<Input>({
     },
     ['entities', 'people', 'places', 'organizations', 'dates', 'money'],
   ),
-  compute(input) {
-    const doc = nlp(input.text);
+  async compute(input) {
+    const doc = (await loadCompromise())(input.text);
     const entities: Entity[] = [];
     const seen = new Set<string>();
     for (const [type, find] of FINDERS) {

@@ -1,0 +1,1 @@
+export default { displayName: 'cli', preset: '../../jest.preset.js' };

@@ -1,0 +1,1 @@
+export default { displayName: 'tool-bridge', preset: '../../jest.preset.js' };

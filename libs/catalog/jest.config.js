@@ -1,0 +1,1 @@
+export default { displayName: 'catalog', preset: '../../jest.preset.js' };

@@ -1,0 +1,1 @@
+export default { displayName: 'logging', preset: '../../jest.preset.js' };

@@ -1,0 +1,1 @@
+export default { displayName: 'metrics', preset: '../../jest.preset.js' };
