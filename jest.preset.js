@@ -1,8 +1,8 @@
 // Native-ESM Jest with @swc/jest: runs ESM-only packages (got, p-queue, the MCP SDK) unchanged.
-// The `development` condition makes workspace packages resolve to their TypeScript sources.
+// The `@skill-service/source` condition makes workspace packages resolve to their TypeScript sources.
 export default {
   testEnvironment: 'node',
-  testEnvironmentOptions: { customExportConditions: ['development', 'node', 'node-addons'] },
+  testEnvironmentOptions: { customExportConditions: ['@skill-service/source', 'node', 'node-addons'] },
   extensionsToTreatAsEsm: ['.ts'],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },

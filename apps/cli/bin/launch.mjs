@@ -1,6 +1,6 @@
 // @ts-check
 // How the `skills` bin and its `serve`/`bridge` commands start a workspace app: the app's build
-// (`dist/main.js`) when there is one, else its TypeScript sources through tsx with the `development`
+// (`dist/main.js`) when there is one, else its TypeScript sources through tsx with the `@skill-service/source`
 // condition, so `npx skills …` works right after `npm ci`, before anything is built. Plain
 // JavaScript because it must run before any build; the CLI's sources load it at run time too.
 import { spawn } from 'node:child_process';
@@ -28,7 +28,7 @@ export function entryArguments(packageDir, args, options = {}) {
   const source = join(packageDir, 'src', 'main.ts');
   if (!existsSync(source)) return undefined;
   // tsx by its resolved location: `--import tsx` would be looked up from the working directory.
-  return ['--conditions=development', '--import', import.meta.resolve('tsx'), source, ...args];
+  return ['--conditions=@skill-service/source', '--import', import.meta.resolve('tsx'), source, ...args];
 }
 
 /** @param {Readonly<Record<string, string | undefined>>} env */

@@ -30,8 +30,8 @@ describe('entryArguments', () => {
     expect(launch.entryArguments(join(dir, 'both'), ['--port', '0'])).toEqual([join(dir, 'both', 'dist', 'main.js'), '--port', '0']);
   });
 
-  it('runs the sources through tsx (by its resolved location) with the development condition otherwise, or when asked', () => {
-    const expected = (app: string) => ['--conditions=development', '--import', expect.stringMatching(/^file:\/\/.*\/tsx\//), join(dir, app, 'src', 'main.ts'), '-h'];
+  it('runs the sources through tsx (by its resolved location) with the source condition otherwise, or when asked', () => {
+    const expected = (app: string) => ['--conditions=@skill-service/source', '--import', expect.stringMatching(/^file:\/\/.*\/tsx\//), join(dir, app, 'src', 'main.ts'), '-h'];
     expect(launch.entryArguments(join(dir, 'sources'), ['-h'])).toEqual(expected('sources'));
     expect(launch.entryArguments(join(dir, 'both'), ['-h'], { fromSource: true })).toEqual(expected('both'));
   });

@@ -14,7 +14,7 @@ import { parseServerCommand } from './server-options.js';
 import { serviceConfigOf } from './service-config-of.js';
 
 // Entry point: `node apps/server/dist/main.js [--port 9000] …` (see --help). Development:
-// `node --conditions=development --import tsx apps/server/src/main.ts --port 0`.
+// `node --conditions=@skill-service/source --import tsx apps/server/src/main.ts --port 0`.
 
 const NAME = 'skill-server';
 

@@ -6,7 +6,7 @@ import { BRIDGE_NAME, createBridge } from './create-bridge.js';
 import { serveLines } from './stdio-exchange.js';
 
 // Entry point: `node apps/tool-bridge/dist/main.js` (the `skill-bridge` bin). Development:
-// `node --conditions=development --import tsx apps/tool-bridge/src/main.ts`.
+// `node --conditions=@skill-service/source --import tsx apps/tool-bridge/src/main.ts`.
 // stdout carries protocol lines only: anything that would log through `console` goes to stderr.
 globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
 

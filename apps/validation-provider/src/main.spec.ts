@@ -3,11 +3,11 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 
-// The documented development command, run for real: tsx, the `development` condition, port 0.
+// The documented development command, run for real: tsx, the `@skill-service/source` condition, port 0.
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 
 function start(args: string[]) {
-  const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', main, ...args], {
+  const child = spawn(process.execPath, ['--conditions=@skill-service/source', '--import', 'tsx', main, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_OPTIONS: '' },
   });

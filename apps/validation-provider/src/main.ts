@@ -4,7 +4,7 @@ import { createValidationApp } from './app.js';
 import { parseCli } from './cli-options.js';
 
 // Entry point: `validation-provider [--host h] [--port p] [--mock] [--timeout s]`. Development:
-// `node --conditions=development --import tsx apps/validation-provider/src/main.ts --port 0`.
+// `node --conditions=@skill-service/source --import tsx apps/validation-provider/src/main.ts --port 0`.
 
 const NAME = 'validation-provider';
 // In-flight validations get this long to finish after SIGTERM/SIGINT; then connections are cut.

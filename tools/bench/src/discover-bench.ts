@@ -4,7 +4,7 @@
  * top-1 and top-3 hit rates; then the latency of discover over a catalog of generated skills:
  * index build time and p50/p99/max per query. Targets: top-3 ≥ 90 %, p99 ≤ 5 ms.
  *
- *   node --conditions=development --import tsx tools/bench/src/discover-bench.ts [--skills 2000] [--queries 2000]
+ *   node --conditions=@skill-service/source --import tsx tools/bench/src/discover-bench.ts [--skills 2000] [--queries 2000]
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -3,7 +3,7 @@
  * body. Runs in its own process (spawned by main.ts) and, like the service, prints
  * `listening on http://127.0.0.1:<port>` on stderr.
  *
- *   node --conditions=development --import tsx tools/bench/src/echo-server.ts [--port 0]
+ *   node --conditions=@skill-service/source --import tsx tools/bench/src/echo-server.ts [--port 0]
  */
 import express from 'express';
 

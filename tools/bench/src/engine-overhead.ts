@@ -3,7 +3,7 @@
  * capabilities (an invoker that answers at once), so the time measured is the engine's own:
  * scheduling, mapping, contract checks, events, deadlines. Prints runs/s and per-step overhead.
  *
- *   node --conditions=development --import tsx tools/bench/src/engine-overhead.ts [iterations]
+ *   node --conditions=@skill-service/source --import tsx tools/bench/src/engine-overhead.ts [iterations]
  */
 import { pathToFileURL } from 'node:url';
 import {

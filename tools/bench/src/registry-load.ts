@@ -2,7 +2,7 @@
  * Registry load benchmark: generates a realistic tree (capabilities, skills with data edges,
  * services, one pythoncall binding per capability, a default policy) and times `loadRegistry`.
  *
- *   node --conditions=development --import tsx tools/bench/src/registry-load.ts [capabilities] [skills]
+ *   node --conditions=@skill-service/source --import tsx tools/bench/src/registry-load.ts [capabilities] [skills]
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

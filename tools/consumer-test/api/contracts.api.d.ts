@@ -311,12 +311,12 @@ export declare const CATALOG_OPERATIONS: readonly [
     "reset_metrics"
 ];
 export declare const CatalogOperation: z.ZodEnum<{
+    attach: "attach";
     list: "list";
     describe: "describe";
     discover: "discover";
     governance: "governance";
     diagnostics: "diagnostics";
-    attach: "attach";
     reset_metrics: "reset_metrics";
 }>;
 export type CatalogOperation = z.infer<typeof CatalogOperation>;
@@ -337,12 +337,12 @@ export declare const DiagnosticsReport: z.ZodObject<{
         started_at: z.ZodString;
         uptime_seconds: z.ZodNumber;
         operation_counts: z.ZodRecord<z.ZodEnum<{
+            attach: "attach";
             list: "list";
             describe: "describe";
             discover: "discover";
             governance: "governance";
             diagnostics: "diagnostics";
-            attach: "attach";
             reset_metrics: "reset_metrics";
         }>, z.ZodInt>;
     }, z.core.$strip>;
@@ -389,12 +389,12 @@ export declare const MetricsReset: z.ZodObject<{
             started_at: z.ZodString;
             uptime_seconds: z.ZodNumber;
             operation_counts: z.ZodRecord<z.ZodEnum<{
+                attach: "attach";
                 list: "list";
                 describe: "describe";
                 discover: "discover";
                 governance: "governance";
                 diagnostics: "diagnostics";
-                attach: "attach";
                 reset_metrics: "reset_metrics";
             }>, z.ZodInt>;
         }, z.core.$strip>;
@@ -1485,8 +1485,8 @@ export declare const CONTRACT_SCHEMAS: {
                 sidecar: "sidecar";
             }>>;
             invocation: z.ZodOptional<z.ZodEnum<{
-                attach: "attach";
                 direct: "direct";
+                attach: "attach";
                 both: "both";
             }>>;
             attach_targets: z.ZodOptional<z.ZodArray<z.ZodEnum<{
@@ -1618,12 +1618,12 @@ export declare const CONTRACT_SCHEMAS: {
             started_at: z.ZodString;
             uptime_seconds: z.ZodNumber;
             operation_counts: z.ZodRecord<z.ZodEnum<{
+                attach: "attach";
                 list: "list";
                 describe: "describe";
                 discover: "discover";
                 governance: "governance";
                 diagnostics: "diagnostics";
-                attach: "attach";
                 reset_metrics: "reset_metrics";
             }>, z.ZodInt>;
         }, z.core.$strip>;
@@ -1669,12 +1669,12 @@ export declare const CONTRACT_SCHEMAS: {
                 started_at: z.ZodString;
                 uptime_seconds: z.ZodNumber;
                 operation_counts: z.ZodRecord<z.ZodEnum<{
+                    attach: "attach";
                     list: "list";
                     describe: "describe";
                     discover: "discover";
                     governance: "governance";
                     diagnostics: "diagnostics";
-                    attach: "attach";
                     reset_metrics: "reset_metrics";
                 }>, z.ZodInt>;
             }, z.core.$strip>;
@@ -2057,10 +2057,10 @@ export declare const CONTRACT_SCHEMAS: {
             }, z.core.$strip>>;
             timeout_seconds: z.ZodOptional<z.ZodNumber>;
             merge_strategy: z.ZodDefault<z.ZodEnum<{
-                replace: "replace";
                 overwrite: "overwrite";
                 append: "append";
                 deep_merge: "deep_merge";
+                replace: "replace";
             }>>;
             foreach: z.ZodOptional<z.ZodObject<{
                 items: z.ZodString;
@@ -2091,8 +2091,8 @@ export declare const CONTRACT_SCHEMAS: {
             status: z.ZodOptional<z.ZodEnum<{
                 experimental: "experimental";
                 deprecated: "deprecated";
-                draft: "draft";
                 stable: "stable";
+                draft: "draft";
                 unspecified: "unspecified";
             }>>;
             use_cases: z.ZodOptional<z.ZodArray<z.ZodString>>;
@@ -2108,8 +2108,8 @@ export declare const CONTRACT_SCHEMAS: {
                     sidecar: "sidecar";
                 }>>;
                 invocation: z.ZodOptional<z.ZodEnum<{
-                    attach: "attach";
                     direct: "direct";
+                    attach: "attach";
                     both: "both";
                 }>>;
                 attach_targets: z.ZodOptional<z.ZodArray<z.ZodEnum<{
@@ -2375,10 +2375,10 @@ export declare function isServiceError(error: unknown): error is ServiceError;
 // ---- skill-definition.d.ts
 import { z } from "zod";
 export declare const MergeStrategy: z.ZodEnum<{
-    replace: "replace";
     overwrite: "overwrite";
     append: "append";
     deep_merge: "deep_merge";
+    replace: "replace";
 }>;
 export type MergeStrategy = z.infer<typeof MergeStrategy>;
 export declare const RetryPolicy: z.ZodObject<{
@@ -2428,10 +2428,10 @@ export declare const SkillStep: z.ZodObject<{
     }, z.core.$strip>>;
     timeout_seconds: z.ZodOptional<z.ZodNumber>;
     merge_strategy: z.ZodDefault<z.ZodEnum<{
-        replace: "replace";
         overwrite: "overwrite";
         append: "append";
         deep_merge: "deep_merge";
+        replace: "replace";
     }>>;
     foreach: z.ZodOptional<z.ZodObject<{
         items: z.ZodString;
@@ -2472,8 +2472,8 @@ export declare const SkillClassification: z.ZodObject<{
         sidecar: "sidecar";
     }>>;
     invocation: z.ZodOptional<z.ZodEnum<{
-        attach: "attach";
         direct: "direct";
+        attach: "attach";
         both: "both";
     }>>;
     attach_targets: z.ZodOptional<z.ZodArray<z.ZodEnum<{
@@ -2499,8 +2499,8 @@ export type SkillExample = z.infer<typeof SkillExample>;
 export declare const SkillStatus: z.ZodEnum<{
     experimental: "experimental";
     deprecated: "deprecated";
-    draft: "draft";
     stable: "stable";
+    draft: "draft";
     unspecified: "unspecified";
 }>;
 export type SkillStatus = z.infer<typeof SkillStatus>;
@@ -2510,8 +2510,8 @@ export declare const SkillMetadata: z.ZodObject<{
     status: z.ZodOptional<z.ZodEnum<{
         experimental: "experimental";
         deprecated: "deprecated";
-        draft: "draft";
         stable: "stable";
+        draft: "draft";
         unspecified: "unspecified";
     }>>;
     use_cases: z.ZodOptional<z.ZodArray<z.ZodString>>;
@@ -2527,8 +2527,8 @@ export declare const SkillMetadata: z.ZodObject<{
             sidecar: "sidecar";
         }>>;
         invocation: z.ZodOptional<z.ZodEnum<{
-            attach: "attach";
             direct: "direct";
+            attach: "attach";
             both: "both";
         }>>;
         attach_targets: z.ZodOptional<z.ZodArray<z.ZodEnum<{
@@ -2579,10 +2579,10 @@ export declare const SkillDefinition: z.ZodObject<{
         }, z.core.$strip>>;
         timeout_seconds: z.ZodOptional<z.ZodNumber>;
         merge_strategy: z.ZodDefault<z.ZodEnum<{
-            replace: "replace";
             overwrite: "overwrite";
             append: "append";
             deep_merge: "deep_merge";
+            replace: "replace";
         }>>;
         foreach: z.ZodOptional<z.ZodObject<{
             items: z.ZodString;
@@ -2613,8 +2613,8 @@ export declare const SkillDefinition: z.ZodObject<{
         status: z.ZodOptional<z.ZodEnum<{
             experimental: "experimental";
             deprecated: "deprecated";
-            draft: "draft";
             stable: "stable";
+            draft: "draft";
             unspecified: "unspecified";
         }>>;
         use_cases: z.ZodOptional<z.ZodArray<z.ZodString>>;
@@ -2630,8 +2630,8 @@ export declare const SkillDefinition: z.ZodObject<{
                 sidecar: "sidecar";
             }>>;
             invocation: z.ZodOptional<z.ZodEnum<{
-                attach: "attach";
                 direct: "direct";
+                attach: "attach";
                 both: "both";
             }>>;
             attach_targets: z.ZodOptional<z.ZodArray<z.ZodEnum<{
@@ -2688,8 +2688,8 @@ export declare const SkillDescription: z.ZodObject<{
             sidecar: "sidecar";
         }>>;
         invocation: z.ZodOptional<z.ZodEnum<{
-            attach: "attach";
             direct: "direct";
+            attach: "attach";
             both: "both";
         }>>;
         attach_targets: z.ZodOptional<z.ZodArray<z.ZodEnum<{

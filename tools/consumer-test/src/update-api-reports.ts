@@ -1,6 +1,6 @@
 /**
  * Rewrites tools/consumer-test/api/<library>.api.d.ts from the libraries' current declarations.
- * Run through Nx so every library is type-checked (its declarations emitted) first:
+ * The declarations are emitted afresh in memory (see api-report.ts):
  *   npx nx run @skill-service/consumer-test:api-update
  */
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

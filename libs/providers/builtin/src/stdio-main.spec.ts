@@ -13,7 +13,7 @@ describe('stdio-main', () => {
   it('serves the built-in tools over stdio to any MCP client, logging on stderr only', async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: ['--conditions=development', '--import', 'tsx', ENTRY],
+      args: ['--conditions=@skill-service/source', '--import', 'tsx', ENTRY],
       cwd: fileURLToPath(new URL('../../../..', import.meta.url)),
       stderr: 'pipe',
     });

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Serves the built-in capabilities to any MCP host over stdio:
- *   node --conditions=development --import tsx libs/providers/builtin/src/stdio-main.ts
+ *   node --conditions=@skill-service/source --import tsx libs/providers/builtin/src/stdio-main.ts
  * Protocol on stdout only; logs go to stderr. No page fetcher is configured here, so
  * `web.page.fetch` answers `invalid_configuration` (the service wires one behind its outbound guard).
  */

@@ -33,7 +33,10 @@ export class McpProvider implements ProtocolProvider {
     const notReady = (): ServiceError => new UpstreamTimeoutError(`MCP server '${service.id}' was not ready within ${timeoutMs} ms.`);
     const slot = this.slotOf(service.id);
     const target = resolveServiceTarget(service, this.options.inProcessServers ?? {}, this.env());
-    const connection = await raceAbort(slot.connection(target), signal, deadline, () => abortFailure(signal, subject), notReady);
+    // Open already (every call after the first): no race against the deadline, which costs a timer
+    // and a listener on the caller's signal per call.
+    const connection =
+      slot.established(target) ?? (await raceAbort(slot.connection(target), signal, deadline, () => abortFailure(signal, subject), notReady));
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw notReady();
 

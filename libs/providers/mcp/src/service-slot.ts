@@ -72,6 +72,15 @@ export class ServiceSlot {
     return attempt.ready;
   }
 
+  /**
+   * The open connection for `target` when there is one already (the common case after the first
+   * call), without waiting on anything: `connection()` would hand back the same one, a tick later.
+   */
+  established(target: ServiceTarget): McpConnection | undefined {
+    const current = this.attempt;
+    return current !== undefined && current.fingerprint === target.fingerprint && current.connection?.alive === true ? current.connection : undefined;
+  }
+
   /** A call got an answer from the server: it is healthy, so the backoff starts over. */
   succeeded(): void {
     this.consecutiveFailures = 0;

@@ -171,6 +171,9 @@ describe('aborts', () => {
 describe('the pool', () => {
   it('poolSize 2 runs 6 calls two at a time, in arrival order (3 rounds, not 6 and not 1)', async () => {
     const python = provider({ poolSize: 2 });
+    // Both workers started first: on a loaded machine a worker still booting would start its first
+    // call late, which says nothing about the order calls are handed out in.
+    await Promise.all([0, 1].map((value) => python.call(pythonCall(TOOLS, 'sleep_then', { seconds: 0.2, value }))));
     const results = (await Promise.all(
       [0, 1, 2, 3, 4, 5].map((value) => python.call(pythonCall(TOOLS, 'sleep_then', { seconds: 0.3, value }))),
     )) as Stamped[];
