@@ -135,6 +135,7 @@ export declare class ServiceSlot {
     private readonly retiring;
     constructor(settings: SlotSettings);
     connection(target: ServiceTarget): Promise<McpConnection>;
+    established(target: ServiceTarget): McpConnection | undefined;
     succeeded(): void;
     discard(connection: McpConnection, reason: string): void;
     health(): ServiceHealth;
