@@ -7,7 +7,10 @@ import { CONFORMANCE_RANK, ConformanceProfile, type CapabilityDefinition } from 
 export function requiredProfileFor(capability: CapabilityDefinition, requested: ConformanceProfile | undefined): ConformanceProfile {
   if (requested !== undefined) return requested;
   for (const source of [capability.metadata, capability.properties]) {
-    const declared = ConformanceProfile.safeParse(source['required_conformance_profile']);
+    const value = source['required_conformance_profile'];
+    // Usually absent: a failing safeParse builds a ZodError, a cost paid twice per step otherwise.
+    if (value === undefined) continue;
+    const declared = ConformanceProfile.safeParse(value);
     if (declared.success) return declared.data;
   }
   return 'experimental';

@@ -69,21 +69,25 @@ export class SkillDiscovery {
     if (intentTerms.length === 0) return { intent: request.intent, results: [] };
     const domain = request.domain === '' ? undefined : request.domain;
     const role = request.role === '' ? undefined : request.role;
-    const accept = (skillId: string): boolean => {
-      const skill = this.skills.get(skillId);
-      if (skill === undefined) return false;
-      if (domain !== undefined && skill.domain !== domain) return false;
-      return role === undefined || skill.definition.metadata.classification?.role === role;
-    };
-    const matches = this.index.match(request.intent, accept);
-    const best = matches[0]?.bm25 ?? 0;
-    if (best <= 0) return { intent: request.intent, results: [] };
+    const accept =
+      domain === undefined && role === undefined
+        ? undefined
+        : (skillId: string): boolean => {
+            const skill = this.skills.get(skillId);
+            if (skill === undefined) return false;
+            if (domain !== undefined && skill.domain !== domain) return false;
+            return role === undefined || skill.definition.metadata.classification?.role === role;
+          };
     const readIntent = isReadIntent(intentTerms);
+    let best = 0;
     // Matches come best text match first, and nothing but the text match grows past MAX_BONUS:
     // once a match could not reach the `limit`-th score even with every bonus, none after it can.
     const scored: Scored[] = [];
     const top: number[] = [];
-    for (const match of matches) {
+    for (const match of this.index.match(request.intent, accept)) {
+      // The first match is the best: the text match of every other one is relative to it.
+      if (best === 0) best = match.bm25;
+      if (best <= 0) break;
       const relative = Math.sqrt(match.bm25 / best);
       if (top.length >= request.limit && relative * DISCOVER_WEIGHTS.bm25_match + MAX_BONUS < (top[request.limit - 1] ?? 0)) break;
       const skill = this.skills.get(match.skillId);

@@ -87,6 +87,12 @@ describe('createLogger', () => {
     expect(lines()[0]?.['message']).toBe(`upstream said: Authorization: Bearer ${REDACTED}; token=${REDACTED}`);
   });
 
+  it('writes BigInt fields as strings instead of failing the line', () => {
+    const { logger, lines } = capture();
+    logger.info('counted', { total: 12345678901234567890n, nested: { n: 7n } });
+    expect(lines()[0]).toMatchObject({ message: 'counted', total: '12345678901234567890', nested: { n: '7' } });
+  });
+
   it('ignores configured values too short to look for, and survives cycles', () => {
     const { logger, lines } = capture({ secrets: ['ab'] });
     const cyclic: Record<string, unknown> = { name: 'loop' };

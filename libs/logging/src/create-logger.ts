@@ -26,27 +26,41 @@ export interface LoggerOptions {
   readonly name?: string;
 }
 
+// Where winston's transports read the finished line (triple-beam's MESSAGE).
+const MESSAGE = Symbol.for('message');
+
+/** JSON.stringify, with BigInts written as strings (as winston's json format does) instead of throwing. */
+function stringifyLine(record: Record<string, unknown>): string {
+  try {
+    return JSON.stringify(record);
+  } catch {
+    return JSON.stringify(record, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+  }
+}
+
 /**
  * A winston logger writing JSON lines (`timestamp`, `level`, `message`, then the fields) to one
  * stream, with every line redacted first (see `Redactor`): credentials never reach the log,
  * whether passed as a field or quoted inside a message.
+ *
+ * One format builds the whole line: the redacted copy is a fresh tree without cycles, so plain
+ * JSON.stringify serialises it. (It replaced timestamp() + a redacting format + json(): that chain
+ * rewrote every record in place and stringified it with a replacer, about a third of the server's
+ * cost of logging a request.)
  */
 export function createLogger(options: LoggerOptions): Logger {
   const redactor = new Redactor(options.secrets);
-  const redact = winston.format((info) => {
-    // Winston keeps its own state under symbol keys; only the string-keyed fields are rewritten.
+  const jsonLine = winston.format((info) => {
+    // Winston keeps its own state under symbol keys; only the string-keyed fields are written.
     const clean = redactor.fields(info as Record<string, unknown>);
-    for (const key of Object.keys(info)) delete (info as Record<string, unknown>)[key];
     // The fixed keys first, so lines read alike.
-    return Object.assign(info, { timestamp: clean['timestamp'], level: clean['level'], message: clean['message'], ...clean });
+    const line = stringifyLine({ timestamp: new Date().toISOString(), level: clean['level'], message: clean['message'], ...clean });
+    (info as unknown as Record<symbol, unknown>)[MESSAGE] = line;
+    return info;
   });
   const logger = winston.createLogger({
     level: options.level ?? 'info',
-    format: winston.format.combine(
-      winston.format.timestamp(),
-      redact(),
-      winston.format.json({ deterministic: false }),
-    ),
+    format: jsonLine(),
     defaultMeta: options.name === undefined ? undefined : { logger: options.name },
     transports: [new winston.transports.Stream({ stream: options.stream })],
   });

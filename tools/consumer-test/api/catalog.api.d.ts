@@ -102,12 +102,9 @@ export declare function evaluateDiscover(discover: (request: DiscoverRequest) =>
 import type { SkillDefinition } from "@skill-service/contracts";
 interface IndexedSkill {
     readonly id: string;
-    readonly ident: string;
-    readonly name: string;
+    readonly title: string;
     readonly description: string;
-    readonly tags: string;
-    readonly use_cases: string;
-    readonly examples: string;
+    readonly context: string;
 }
 export declare const FIELD_BOOSTS: Readonly<Record<Exclude<keyof IndexedSkill, "id">, number>>;
 export interface TextMatch {
@@ -118,7 +115,7 @@ export interface TextMatch {
 export declare class DiscoverIndex {
     private readonly index;
     constructor(skills: Iterable<SkillDefinition>);
-    match(intent: string, accept: (skillId: string) => boolean): TextMatch[];
+    match(intent: string, accept?: (skillId: string) => boolean): Generator<TextMatch>;
 }
 export {};
 

@@ -1,5 +1,6 @@
-// Sentence-final punctuation, possibly followed by closing quotes or brackets.
-const TERMINATED = /[.!?…。！？][\p{Pf}\p{Pe}"']*$/u;
+// Sentence-final punctuation (… 。 ！ ？ escaped: the server bundle stays pure ASCII, which V8 stores at one
+// byte per character), possibly followed by closing quotes or brackets.
+const TERMINATED = /[.!?\u2026\u3002\uFF01\uFF1F][\p{Pf}\p{Pe}"']*$/u;
 
 /**
  * Joins selected sentences into one text: with a space after a sentence that ends in terminal

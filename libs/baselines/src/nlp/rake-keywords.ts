@@ -38,7 +38,8 @@ function candidatePhrases(text: string, stopwords: ReadonlySet<string>): Phrase[
     }
     current.keys.push(key);
     const lower = token.text.toLowerCase();
-    current.words.push(key === folded ? lower : lower.slice(lower.search(/['’]/) + 1));
+    // \u2019 is ’ (escaped: the server bundle stays pure ASCII, which V8 stores at one byte per character).
+    current.words.push(key === folded ? lower : lower.slice(lower.search(/['\u2019]/) + 1));
   }
   close();
   return phrases;

@@ -12,7 +12,8 @@ export interface WordToken {
 
 // Letters, digits and combining marks, joined by inner apostrophes or hyphens ("don't",
 // "state-of-the-art"). Linear: a joiner is never a word character, so no split is ambiguous.
-const WORD = /[\p{L}\p{N}\p{M}]+(?:['’-][\p{L}\p{N}\p{M}]+)*/gu;
+// \u2019 is ’ (escaped: the server bundle stays pure ASCII, which V8 stores at one byte per character).
+const WORD = /[\p{L}\p{N}\p{M}]+(?:['\u2019-][\p{L}\p{N}\p{M}]+)*/gu;
 const NO_SPACE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
 /** The words of a text in order; runs of space-less scripts become one token per character. */
