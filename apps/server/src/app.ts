@@ -1,4 +1,4 @@
-import type { Logger } from '@skill-service/logging';
+import type { Logger } from './logging/create-logger.js';
 import { ServiceMetrics } from '@skill-service/metrics';
 import type { SkillService } from '@skill-service/service';
 import express, { type Express } from 'express';

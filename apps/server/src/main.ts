@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { isServiceError } from '@skill-service/contracts';
-import { createLogger } from '@skill-service/logging';
+import { createLogger } from './logging/create-logger.js';
 import { ServiceMetrics } from '@skill-service/metrics';
 import { SkillService } from '@skill-service/service';
 import type { AccessControl } from './access-control.js';

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { Logger } from '@skill-service/logging';
+import type { Logger } from './logging/create-logger.js';
 import { UNMATCHED_ROUTE, type ServiceMetrics } from '@skill-service/metrics';
 import type { RequestHandler } from 'express';
 import { identityOf } from './access-control.js';

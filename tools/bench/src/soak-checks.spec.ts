@@ -71,6 +71,24 @@ describe('soakFailures', () => {
     ]);
   });
 
+  it("counts by the server's books when read: dead letters the bounded list dropped still count, a lost one does not", () => {
+    const tally: SoakTally = {
+      ...clean,
+      webhooks: [
+        { name: 'steady', expected: 30, delivered: 30, deadLettered: 0 },
+        { name: 'flaky', expected: 20, delivered: 12, deadLettered: 5 },
+      ],
+    };
+    expect(soakFailures({ ...tally, server: { delivered: 42, deadLettered: 8 } }, 0.1)).toEqual([]);
+    expect(soakFailures({ ...tally, server: { delivered: 42, deadLettered: 7 } }, 0.1)).toEqual([
+      "webhooks: 1 of 50 deliveries neither delivered nor dead-lettered (by the server's books)",
+    ]);
+    expect(soakFailures({ ...tally, server: { delivered: 43, deadLettered: 7 } }, 0.1)).toEqual([
+      'webhooks: the receiver accepted 42 distinct deliveries, the server counts 43 delivered',
+      "webhooks: 1 of 50 deliveries neither delivered nor dead-lettered (by the server's books)",
+    ]);
+  });
+
   it('fails without a trend', () => {
     expect(soakFailures({ ...clean, trend: undefined }, 0.1)).toEqual(['too few RSS samples after the warm-up for a trend (run longer)']);
   });

@@ -98,6 +98,11 @@ export interface SoakTally {
   /** Runs seen completed or failed. */
   readonly finishedRuns: number;
   readonly webhooks: readonly WebhookBooks[];
+  /**
+   * The server's own delivery counters (deep health), when read. They count every dead letter,
+   * also those the bounded dead-letter list (500) dropped before the soak's next collection.
+   */
+  readonly server?: { readonly delivered: number; readonly deadLettered: number };
   /** Requests answered otherwise than expected (transport errors included). */
   readonly unexpected: number;
   readonly trend: RssTrend | undefined;
@@ -111,10 +116,18 @@ export function soakFailures(tally: SoakTally, maxGrowth: number): string[] {
   else if (!(trend.growth <= maxGrowth)) failures.push(`RSS grew ${(trend.growth * 100).toFixed(1)}% over the measured window (limit ${(maxGrowth * 100).toFixed(0)}%)`);
   const lost = tally.launchedRuns - tally.finishedRuns;
   if (lost !== 0) failures.push(`${lost} of ${tally.launchedRuns} async runs never reached a terminal state`);
-  for (const books of tally.webhooks) {
-    const accounted = books.delivered + books.deadLettered;
-    if (accounted < books.expected) failures.push(`webhooks '${books.name}': ${books.expected - accounted} of ${books.expected} deliveries neither delivered nor dead-lettered`);
-    if (accounted > books.expected) failures.push(`webhooks '${books.name}': ${accounted} deliveries accounted for, but only ${books.expected} events fired`);
+  if (tally.server === undefined) {
+    for (const books of tally.webhooks) {
+      const accounted = books.delivered + books.deadLettered;
+      if (accounted < books.expected) failures.push(`webhooks '${books.name}': ${books.expected - accounted} of ${books.expected} deliveries neither delivered nor dead-lettered`);
+      if (accounted > books.expected) failures.push(`webhooks '${books.name}': ${accounted} deliveries accounted for, but only ${books.expected} events fired`);
+    }
+  } else {
+    const expected = tally.webhooks.reduce((sum, books) => sum + books.expected, 0);
+    const delivered = tally.webhooks.reduce((sum, books) => sum + books.delivered, 0);
+    if (tally.server.delivered !== delivered) failures.push(`webhooks: the receiver accepted ${delivered} distinct deliveries, the server counts ${tally.server.delivered} delivered`);
+    const accounted = delivered + tally.server.deadLettered;
+    if (accounted !== expected) failures.push(`webhooks: ${expected - accounted} of ${expected} deliveries neither delivered nor dead-lettered (by the server's books)`);
   }
   if (tally.unexpected > 0) failures.push(`${tally.unexpected} requests answered unexpectedly`);
   return failures;

@@ -233,8 +233,16 @@ export async function soak(options: SoakOptions): Promise<boolean> {
       await sleep(1000);
     }
 
+    // The server's own books (deep health), to tell a lost delivery from one still waiting.
+    const health = jsonOf(await call(`${server.url}/v1/health?deep=true`, 'GET'));
+    const serverBooks = (health?.['checks'] as Record<string, unknown> | undefined)?.['webhooks'];
+
     const trend = rssTrend(samples, options.warmupFraction);
-    const tally = { launchedRuns: counts.runsLaunched, finishedRuns: asyncEvents(), webhooks: books(), unexpected: counts.unexpected, trend };
+    const counted =
+      typeof serverBooks === 'object' && serverBooks !== null && 'delivered' in serverBooks && 'dead_lettered' in serverBooks
+        ? { delivered: Number(serverBooks.delivered), deadLettered: Number(serverBooks.dead_lettered) }
+        : undefined;
+    const tally = { launchedRuns: counts.runsLaunched, finishedRuns: asyncEvents(), webhooks: books(), server: counted, unexpected: counts.unexpected, trend };
     const failures = soakFailures(tally, options.maxGrowth);
     const seconds = elapsed();
     const mbs = samples.map((sample) => sample.mb);
@@ -249,6 +257,7 @@ export async function soak(options: SoakOptions): Promise<boolean> {
         ...tally.webhooks.map(
           (entry) => `webhooks '${entry.name}': ${entry.expected} events, ${entry.delivered} delivered, ${entry.deadLettered} dead-lettered, ${receiver.refused.get(`/${entry.name}`) ?? 0} attempts refused by the receiver`,
         ),
+        `webhooks, the server's books: ${JSON.stringify(serverBooks ?? null)}`,
         ...counts.problems.map((problem) => `unexpected: ${problem}`),
         failures.length === 0 ? 'PASS' : `FAIL\n${failures.map((failure) => `  - ${failure}`).join('\n')}`,
       ].join('\n'),

@@ -1,1 +1,0 @@
-export default { displayName: 'logging', preset: '../../jest.preset.js' };
