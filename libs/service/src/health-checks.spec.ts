@@ -71,7 +71,7 @@ describe('collectHealthChecks', () => {
   });
 
   it('reports webhook delivery as a non-critical check, degraded while dead letters wait', async () => {
-    const stats = { subscriptions_matched: 9, queued: 2, in_flight: 1, retrying: 3, delivered: 5, failed_attempts: 4, dead_lettered: 1, overflowed: 0, dead_letters: 1 };
+    const stats = { subscriptions_matched: 9, queued: 2, in_flight: 1, retrying: 3, delivered: 5, failed_attempts: 4, dead_lettered: 1, overflowed: 0, dead_letters: 1, dead_letters_dropped: 2 };
     const checks = await collectHealthChecks(registry(), [], RUNS, { subscriptions: 2, stats });
     expect(checks['webhooks']).toEqual({
       status: 'degraded',
@@ -83,6 +83,7 @@ describe('collectHealthChecks', () => {
       delivered: 5,
       failed_attempts: 4,
       dead_lettered: 1,
+      dead_letters_dropped: 2,
     });
     expect(overallStatus(checks)).toBe('degraded');
     const clean = await collectHealthChecks(registry(), [], RUNS, { subscriptions: 0, stats: { ...stats, queued: 0, retrying: 0, in_flight: 0, dead_letters: 0 } });

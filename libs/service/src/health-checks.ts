@@ -93,6 +93,7 @@ function webhooksCheck({ subscriptions, stats }: WebhookHealth): HealthCheck {
     delivered: stats.delivered,
     failed_attempts: stats.failed_attempts,
     dead_lettered: stats.dead_lettered,
+    dead_letters_dropped: stats.dead_letters_dropped,
   };
 }
 

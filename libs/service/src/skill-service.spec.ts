@@ -239,6 +239,7 @@ describe('SkillService', () => {
       delivered: 0,
       failed_attempts: 0,
       dead_lettered: 0,
+      dead_letters_dropped: 0,
     });
   });
 });

@@ -158,7 +158,7 @@ describe('WebhookDispatcher', () => {
     const dispatcher = new WebhookDispatcher({ subscriptions: registry, post, concurrency: 1, maxQueue: 2, maxDeadLetters: 2, newId: () => `d${++n}` });
     for (let i = 0; i < 6; i += 1) dispatcher.publish('skill.started', DATA, `t${i}`);
     // 1 in flight, 2 queued, 3 overflowed; only the 2 newest dead letters kept.
-    expect(dispatcher.stats()).toMatchObject({ in_flight: 1, queued: 2, overflowed: 3, dead_lettered: 3, dead_letters: 2 });
+    expect(dispatcher.stats()).toMatchObject({ in_flight: 1, queued: 2, overflowed: 3, dead_lettered: 3, dead_letters: 2, dead_letters_dropped: 1 });
     expect(dispatcher.listDeadLetters().map((d) => d.id)).toEqual(['d5', 'd6']);
     expect(dispatcher.listDeadLetters()[0]).toMatchObject({ attempts: 0, last_error: expect.stringContaining('queue full') });
     release();

@@ -51,6 +51,8 @@ export interface WebhookStats {
   readonly failed_attempts: number;
   readonly dead_lettered: number;
   readonly overflowed: number;
+  /** Dead letters pushed out of the bounded list by newer ones: counted, no longer replayable. */
+  readonly dead_letters_dropped: number;
   readonly dead_letters: number;
 }
 
@@ -89,7 +91,7 @@ export class WebhookDispatcher {
   private readonly now: () => number;
   private readonly newId: () => string;
   private closed = false;
-  private counters = { subscriptions_matched: 0, delivered: 0, failed_attempts: 0, dead_lettered: 0, overflowed: 0 };
+  private counters = { subscriptions_matched: 0, delivered: 0, failed_attempts: 0, dead_lettered: 0, overflowed: 0, dead_letters_dropped: 0 };
 
   constructor(private readonly options: WebhookDispatcherOptions) {
     this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
@@ -247,6 +249,7 @@ export class WebhookDispatcher {
       const oldest = this.deadLetters.keys().next();
       if (oldest.done === true) break;
       this.deadLetters.delete(oldest.value);
+      this.counters.dead_letters_dropped += 1;
     }
   }
 }

@@ -38,6 +38,7 @@ export interface WebhookStats {
     readonly failed_attempts: number;
     readonly dead_lettered: number;
     readonly overflowed: number;
+    readonly dead_letters_dropped: number;
     readonly dead_letters: number;
 }
 export declare const DEFAULT_RETRY_DELAYS_MS: readonly number[];
