@@ -27,7 +27,7 @@ const deepImportBan = {
   regex: `^${SCOPE}/[^/]+/(?!package\\.json$).+`,
   message: 'Import a library through its entry point only (its src/index.ts).',
 };
-const ioFrameworks = ['express', 'commander', 'winston', 'supertest', 'got', 'undici', 'prom-client', '@modelcontextprotocol/*'];
+const ioFrameworks = ['express', 'commander', 'winston', 'pino', 'supertest', 'got', 'undici', 'prom-client', '@modelcontextprotocol/*'];
 const networkBuiltins = ['http', 'https', 'net', 'tls', 'dgram', 'child_process', 'cluster'].flatMap((m) => [m, `node:${m}`]);
 const fileBuiltins = ['fs', 'fs/promises'].flatMap((m) => [m, `node:${m}`]);
 const builtinBan = (names) =>

@@ -31,7 +31,7 @@ if (command.kind === 'help') {
 const { options } = command;
 const version = serverVersion();
 // JSON lines on stderr; the configured credentials are redacted wherever they would appear.
-const logger = createLogger({ stream: process.stderr, name: NAME, secrets: [options.apiKey, options.auth.jwt?.secret] });
+const logger = createLogger({ name: NAME, secrets: [options.apiKey, options.auth.jwt?.secret] });
 const metrics = new ServiceMetrics();
 
 let service: SkillService;

@@ -53,6 +53,9 @@ export class BindingExecutor implements CapabilityInvoker {
   private readonly preference: readonly string[];
   private readonly observer: BindingObserver | undefined;
   private readonly now: () => number;
+  // Plans depend only on the catalog, the capability and the requested profile, all immutable once
+  // loaded: each is resolved once per registry load instead of once per step.
+  private readonly plans = new WeakMap<BindingCatalog, WeakMap<CapabilityDefinition, Map<string, CachedPlan>>>();
 
   constructor(options: BindingExecutorOptions) {
     const { catalog } = options;
@@ -66,8 +69,27 @@ export class BindingExecutor implements CapabilityInvoker {
 
   /** The resolution plan of a capability, without invoking anything. */
   explain(capability: CapabilityDefinition, requested?: ConformanceProfile): ResolutionPlan {
+    return this.cachedPlan(this.catalogOf(), capability, requested).plan;
+  }
+
+  private cachedPlan(catalog: BindingCatalog, capability: CapabilityDefinition, requested: ConformanceProfile | undefined): CachedPlan {
+    let byCapability = this.plans.get(catalog);
+    if (byCapability === undefined) this.plans.set(catalog, (byCapability = new WeakMap()));
+    let byProfile = byCapability.get(capability);
+    if (byProfile === undefined) byCapability.set(capability, (byProfile = new Map()));
+    const key = requested ?? '';
+    let cached = byProfile.get(key);
+    if (cached === undefined) {
+      const plan = deepFreeze(this.resolvePlan(catalog, capability, requested));
+      cached = { plan, bindings: plan.chain.map((entry) => catalog.bindings.get(entry.binding_id) as BindingDefinition) };
+      byProfile.set(key, cached);
+    }
+    return cached;
+  }
+
+  private resolvePlan(catalog: BindingCatalog, capability: CapabilityDefinition, requested: ConformanceProfile | undefined): ResolutionPlan {
     const required = requiredProfileFor(capability, requested);
-    const chain = resolveBindingChain(this.catalogOf(), capability.id, this.preference);
+    const chain = resolveBindingChain(catalog, capability.id, this.preference);
     return {
       capability_id: capability.id,
       selection_source: chain.selectionSource,
@@ -90,9 +112,8 @@ export class BindingExecutor implements CapabilityInvoker {
   async invoke(invocation: CapabilityInvocation): Promise<CapabilityInvocationResult> {
     const started = this.now();
     const { capability } = invocation;
-    const plan = this.explain(capability, invocation.requiredConformanceProfile);
     const catalog = this.catalogOf();
-    const chain = plan.chain.map((entry) => catalog.bindings.get(entry.binding_id) as BindingDefinition);
+    const { plan, bindings: chain } = this.cachedPlan(catalog, capability, invocation.requiredConformanceProfile);
     const resolutionMs = this.now() - started;
     const deadline = started + invocation.timeoutMs;
     const attempts: BindingAttempt[] = [];
@@ -175,6 +196,20 @@ export class BindingExecutor implements CapabilityInvoker {
       throw isServiceError(error) ? new ServiceError('invalid_configuration', error.message) : error;
     }
   }
+}
+
+interface CachedPlan {
+  readonly plan: ResolutionPlan;
+  readonly bindings: readonly BindingDefinition[];
+}
+
+/** A shared plan goes into many answers: nobody may change it. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const field of Object.values(value)) deepFreeze(field);
+  }
+  return value;
 }
 
 function chainFailure(capabilityId: string, attempts: readonly BindingAttempt[], lastError: unknown): ServiceError {

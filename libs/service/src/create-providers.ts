@@ -1,7 +1,7 @@
 import type { PageFetcher } from '@skill-service/baselines';
 import type { ProtocolProvider } from '@skill-service/bindings';
 import type { GuardedHttpClient, OutboundGuard } from '@skill-service/outbound-guard';
-import { createBuiltinMcpServer } from '@skill-service/provider-builtin';
+import { createBuiltinTools } from '@skill-service/provider-builtin';
 import { McpProvider } from '@skill-service/provider-mcp';
 import { OpenApiProvider } from '@skill-service/provider-openapi';
 import { OpenRpcProvider } from '@skill-service/provider-openrpc';
@@ -51,8 +51,9 @@ export function createProviders(config: ServiceConfig, guard: OutboundGuard, htt
     }),
     new McpProvider({
       env,
-      // The built-in capabilities, reached in-process by services that name `server: builtin`.
-      inProcessServers: { builtin: () => createBuiltinMcpServer({ fetchPage, log: (message) => config.log({ level: 'error', message, provider: 'mcp', service: 'builtin' }) }) },
+      // The built-in capabilities, called in-process by services that name `server: builtin`: the
+      // same tools and results as their MCP server, without a JSON-RPC round trip per step.
+      inProcessTools: { builtin: () => createBuiltinTools({ fetchPage, log: (message) => config.log({ level: 'error', message, provider: 'mcp', service: 'builtin' }) }) },
       log: (entry) => config.log({ ...entry, level: entry.level, message: entry.message, provider: 'mcp' }),
       allowHttp: async (url) => {
         await guard.checkUrl(url, 'MCP server URL');

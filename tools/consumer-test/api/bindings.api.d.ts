@@ -52,8 +52,11 @@ export declare class BindingExecutor implements CapabilityInvoker {
     private readonly preference;
     private readonly observer;
     private readonly now;
+    private readonly plans;
     constructor(options: BindingExecutorOptions);
     explain(capability: CapabilityDefinition, requested?: ConformanceProfile): ResolutionPlan;
+    private cachedPlan;
+    private resolvePlan;
     invoke(invocation: CapabilityInvocation): Promise<CapabilityInvocationResult>;
     private callBinding;
 }

@@ -3,14 +3,21 @@
 
 // ---- index.d.ts
 export { McpProvider } from "./mcp-provider.js";
-export type { McpLogEntry, McpProviderOptions, McpServerLike, McpTransportKind } from "./mcp-provider-options.js";
+export type { InProcessTools, McpLogEntry, McpProviderOptions, McpServerLike, McpTransportKind } from "./mcp-provider-options.js";
+export type { ToolCallResult } from "./tool-result.js";
 export type { ServiceHealth as McpServiceHealth } from "./service-slot.js";
 
 // ---- mcp-connection.d.ts
 import type { Implementation } from "@modelcontextprotocol/sdk/types.js";
 import type { McpLogEntry, McpTransportKind } from "./mcp-provider-options.js";
-import type { ServiceTarget } from "./service-target.js";
+import type { InProcessTarget, ServiceTarget } from "./service-target.js";
 import type { ToolCallResult } from "./tool-result.js";
+import type { ToolSession } from "./tool-session.js";
+export type SdkTarget = Exclude<ServiceTarget, InProcessTarget> | (InProcessTarget & {
+    readonly source: {
+        readonly type: "server";
+    };
+});
 export interface ConnectionHooks {
     readonly clientInfo: Implementation;
     readonly connectTimeoutMs: number;
@@ -18,7 +25,7 @@ export interface ConnectionHooks {
     readonly log: (entry: Omit<McpLogEntry, "service">) => void;
     readonly onLost: (connection: McpConnection) => void;
 }
-export declare class McpConnection {
+export declare class McpConnection implements ToolSession {
     readonly kind: McpTransportKind;
     private readonly client;
     private readonly server;
@@ -28,7 +35,7 @@ export declare class McpConnection {
     private ended;
     private closing;
     private constructor();
-    static open(target: ServiceTarget, hooks: ConnectionHooks): Promise<McpConnection>;
+    static open(target: SdkTarget, hooks: ConnectionHooks): Promise<McpConnection>;
     get pid(): number | undefined;
     get serverInfo(): string;
     get alive(): boolean;
@@ -58,10 +65,18 @@ export declare function abortFailure(signal: AbortSignal, subject: CallSubject):
 // ---- mcp-provider-options.d.ts
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { PlaceholderEnv } from "@skill-service/bindings";
+import type { ToolCallResult } from "./tool-result.js";
 export type McpTransportKind = "stdio" | "streamable-http" | "in-process";
 export interface McpServerLike {
     connect(transport: Transport): Promise<void>;
     close(): Promise<void>;
+}
+export interface InProcessTools {
+    readonly serverInfo: {
+        readonly name: string;
+        readonly version: string;
+    };
+    callTool(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolCallResult>;
 }
 export interface McpLogEntry {
     readonly level: "info" | "warn" | "error";
@@ -72,6 +87,7 @@ export interface McpLogEntry {
 }
 export interface McpProviderOptions {
     readonly inProcessServers?: Readonly<Record<string, () => McpServerLike | Promise<McpServerLike>>>;
+    readonly inProcessTools?: Readonly<Record<string, () => InProcessTools | Promise<InProcessTools>>>;
     readonly clientInfo?: {
         readonly name: string;
         readonly version: string;
@@ -92,6 +108,7 @@ export declare class McpProvider implements ProtocolProvider {
     readonly protocol: "mcp";
     private readonly slots;
     private readonly closing;
+    private readonly inProcess;
     constructor(options?: McpProviderOptions);
     call(call: ProviderCall): Promise<unknown>;
     health(): Promise<ProviderHealth>;
@@ -102,9 +119,9 @@ export declare class McpProvider implements ProtocolProvider {
 
 // ---- service-slot.d.ts
 import type { Implementation } from "@modelcontextprotocol/sdk/types.js";
-import { McpConnection } from "./mcp-connection.js";
 import type { McpLogEntry, McpTransportKind } from "./mcp-provider-options.js";
 import type { ServiceTarget } from "./service-target.js";
+import { type ToolSession } from "./tool-session.js";
 export interface SlotSettings {
     readonly serviceId: string;
     readonly clientInfo: Implementation;
@@ -134,10 +151,10 @@ export declare class ServiceSlot {
     private failing;
     private readonly retiring;
     constructor(settings: SlotSettings);
-    connection(target: ServiceTarget): Promise<McpConnection>;
-    established(target: ServiceTarget): McpConnection | undefined;
+    connection(target: ServiceTarget): Promise<ToolSession>;
+    established(target: ServiceTarget): ToolSession | undefined;
     succeeded(): void;
-    discard(connection: McpConnection, reason: string): void;
+    discard(connection: ToolSession, reason: string): void;
     health(): ServiceHealth;
     close(): Promise<void>;
     private retire;
@@ -151,7 +168,7 @@ export declare class ServiceSlot {
 // ---- service-target.d.ts
 import { type ServiceDescriptor } from "@skill-service/contracts";
 import { type PlaceholderEnv } from "@skill-service/bindings";
-import type { McpServerLike, McpTransportKind } from "./mcp-provider-options.js";
+import type { InProcessTools, McpServerLike, McpTransportKind } from "./mcp-provider-options.js";
 interface TargetBase {
     readonly kind: McpTransportKind;
     readonly fingerprint: string;
@@ -170,10 +187,20 @@ export interface HttpTarget extends TargetBase {
 export interface InProcessTarget extends TargetBase {
     readonly kind: "in-process";
     readonly name: string;
-    readonly create: () => McpServerLike | Promise<McpServerLike>;
+    readonly source: {
+        readonly type: "server";
+        readonly create: () => McpServerLike | Promise<McpServerLike>;
+    } | {
+        readonly type: "tools";
+        readonly create: () => InProcessTools | Promise<InProcessTools>;
+    };
+}
+export interface InProcessRegistry {
+    readonly servers: Readonly<Record<string, () => McpServerLike | Promise<McpServerLike>>>;
+    readonly tools: Readonly<Record<string, () => InProcessTools | Promise<InProcessTools>>>;
 }
 export type ServiceTarget = StdioTarget | HttpTarget | InProcessTarget;
-export declare function resolveServiceTarget(service: ServiceDescriptor, inProcessServers: Readonly<Record<string, () => McpServerLike | Promise<McpServerLike>>>, env: PlaceholderEnv): ServiceTarget;
+export declare function resolveServiceTarget(service: ServiceDescriptor, inProcess: InProcessRegistry, env: PlaceholderEnv): ServiceTarget;
 export {};
 
 // ---- tool-result.d.ts
@@ -188,3 +215,21 @@ export interface ToolCallResult {
     readonly toolResult?: unknown;
 }
 export declare function toolResultToRaw(result: ToolCallResult, subject: CallSubject): unknown;
+
+// ---- tool-session.d.ts
+import { type ConnectionHooks } from "./mcp-connection.js";
+import type { McpTransportKind } from "./mcp-provider-options.js";
+import type { ServiceTarget } from "./service-target.js";
+import type { ToolCallResult } from "./tool-result.js";
+export interface ToolSession {
+    readonly kind: McpTransportKind;
+    readonly pid: number | undefined;
+    readonly serverInfo: string;
+    readonly alive: boolean;
+    callTool(name: string, args: Record<string, unknown>, options: {
+        signal: AbortSignal;
+        timeout: number;
+    }): Promise<ToolCallResult>;
+    close(): Promise<void>;
+}
+export declare function openToolSession(target: ServiceTarget, hooks: ConnectionHooks): Promise<ToolSession>;

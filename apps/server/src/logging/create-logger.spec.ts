@@ -31,7 +31,7 @@ describe('createLogger', () => {
     logger.warn('circuit opened', { service_id: 'svc' });
     expect(text().endsWith('\n')).toBe(true);
     const [first, second] = lines();
-    expect(Object.keys(first ?? {}).slice(0, 3)).toEqual(['timestamp', 'level', 'message']);
+    expect(Object.keys(first ?? {}).slice(0, 4)).toEqual(['level', 'timestamp', 'logger', 'message']);
     expect(first).toMatchObject({ level: 'info', message: 'request', trace_id: 't-1', route: '/v1/health', status: 200, duration_ms: 1.5, logger: 'skill-server' });
     expect(Date.parse(String(first?.['timestamp']))).not.toBeNaN();
     expect(second).toMatchObject({ level: 'warn', message: 'circuit opened', service_id: 'svc' });

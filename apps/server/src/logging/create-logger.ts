@@ -1,5 +1,4 @@
-import type { Writable } from 'node:stream';
-import winston from 'winston';
+import { pino, type DestinationStream } from 'pino';
 import { Redactor } from './redact.js';
 
 export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
@@ -16,8 +15,11 @@ export interface Logger {
 }
 
 export interface LoggerOptions {
-  /** Where the lines go (stderr in the apps, so stdout stays for answers). */
-  readonly stream: Writable;
+  /**
+   * Where the lines go. Default: stderr (stdout stays for answers), written asynchronously in
+   * batches and flushed when the process exits.
+   */
+  readonly stream?: DestinationStream;
   /** Lowest level written; default `info`. */
   readonly level?: LogLevel;
   /** Values that must never be written (API keys, the JWT secret), wherever they would appear. */
@@ -26,46 +28,32 @@ export interface LoggerOptions {
   readonly name?: string;
 }
 
-// Where winston's transports read the finished line (triple-beam's MESSAGE).
-const MESSAGE = Symbol.for('message');
-
-/** JSON.stringify, with BigInts written as strings (as winston's json format does) instead of throwing. */
-function stringifyLine(record: Record<string, unknown>): string {
-  try {
-    return JSON.stringify(record);
-  } catch {
-    return JSON.stringify(record, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
-  }
-}
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
 /**
- * A winston logger writing JSON lines (`timestamp`, `level`, `message`, then the fields) to one
- * stream, with every line redacted first (see `Redactor`): credentials never reach the log,
- * whether passed as a field or quoted inside a message.
- *
- * One format builds the whole line: the redacted copy is a fresh tree without cycles, so plain
- * JSON.stringify serialises it. (It replaced timestamp() + a redacting format + json(): that chain
- * rewrote every record in place and stringified it with a replacer, about a third of the server's
- * cost of logging a request.)
+ * A pino logger writing JSON lines (`level`, `timestamp`, `logger`, `message`, then the fields),
+ * every line redacted first (see `Redactor`): credentials never reach the log, whether passed as a
+ * field or quoted inside a message. pino because a line per request is the server's most frequent
+ * write: its destination batches lines into few writes (winston wrote each one synchronously to
+ * the stderr pipe, ~5 % of a request's CPU).
  */
-export function createLogger(options: LoggerOptions): Logger {
+export function createLogger(options: LoggerOptions = {}): Logger {
   const redactor = new Redactor(options.secrets);
-  const jsonLine = winston.format((info) => {
-    // Winston keeps its own state under symbol keys; only the string-keyed fields are written.
-    const clean = redactor.fields(info as Record<string, unknown>);
-    // The fixed keys first, so lines read alike.
-    const line = stringifyLine({ timestamp: new Date().toISOString(), level: clean['level'], message: clean['message'], ...clean });
-    (info as unknown as Record<symbol, unknown>)[MESSAGE] = line;
-    return info;
-  });
-  const logger = winston.createLogger({
-    level: options.level ?? 'info',
-    format: jsonLine(),
-    defaultMeta: options.name === undefined ? undefined : { logger: options.name },
-    transports: [new winston.transports.Stream({ stream: options.stream })],
-  });
+  const logger = pino(
+    {
+      level: options.level ?? 'info',
+      base: options.name === undefined ? null : { logger: options.name },
+      messageKey: 'message',
+      timestamp: () => `,"timestamp":"${new Date().toISOString()}"`,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    // Bounded: a stalled stderr reader costs dropped lines, never unbounded memory.
+    options.stream ?? pino.destination({ dest: 2, sync: false, maxLength: MAX_BUFFERED_BYTES }),
+  );
   const log = (level: LogLevel, message: string, fields: LogFields = {}): void => {
-    logger.log({ ...fields, level, message });
+    if (!logger.isLevelEnabled(level)) return;
+    // The message first among the fields, so lines read alike.
+    logger[level](redactor.fields({ message, ...fields }));
   };
   return {
     log,

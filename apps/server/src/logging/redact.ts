@@ -37,6 +37,8 @@ export class Redactor {
 
   value(value: unknown, depth = 0, seen: WeakSet<object> = new WeakSet()): unknown {
     if (typeof value === 'string') return this.text(value);
+    // JSON has no BigInt: written as its decimal text rather than failing the line.
+    if (typeof value === 'bigint') return value.toString();
     if (typeof value !== 'object' || value === null) return value;
     if (seen.has(value) || depth >= MAX_DEPTH) return '[…]';
     seen.add(value);

@@ -9,6 +9,9 @@ import type { EventSink } from './event-sink.js';
 export class RootEventSink implements EventSink {
   private readonly recorded: StreamEvent[] = [];
   private closed = false;
+  // Most events of a run fall in the same millisecond: its ISO text is built once.
+  private stampedMs = Number.NaN;
+  private stamp = '';
 
   constructor(
     private readonly traceId: string,
@@ -22,7 +25,7 @@ export class RootEventSink implements EventSink {
 
   emit(type: EngineEventType, stepId: string | null, message: string, data: Record<string, unknown>): void {
     if (this.closed) return;
-    const event: StreamEvent = { type, message, timestamp: this.now().toISOString(), step_id: stepId, trace_id: this.traceId, data };
+    const event: StreamEvent = { type, message, timestamp: this.timestamp(), step_id: stepId, trace_id: this.traceId, data };
     this.recorded.push(event);
     if (this.subscriber === undefined) return;
     try {
@@ -31,6 +34,16 @@ export class RootEventSink implements EventSink {
     } catch {
       // Deliberately ignored: see the class comment.
     }
+  }
+
+  private timestamp(): string {
+    const now = this.now();
+    const ms = now.getTime();
+    if (ms !== this.stampedMs) {
+      this.stampedMs = ms;
+      this.stamp = now.toISOString();
+    }
+    return this.stamp;
   }
 
   close(): void {

@@ -7,9 +7,13 @@ import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
 import { linkedSignal } from './abortable.js';
 import type { McpLogEntry, McpServerLike, McpTransportKind } from './mcp-provider-options.js';
 import { sanitiseMessage } from './sanitise-message.js';
-import type { ServiceTarget } from './service-target.js';
+import type { InProcessTarget, ServiceTarget } from './service-target.js';
 import { forwardStderrLines } from './stderr-lines.js';
 import type { ToolCallResult } from './tool-result.js';
+import type { ToolSession } from './tool-session.js';
+
+/** What the SDK client connects to: everything but a tool set called directly. */
+export type SdkTarget = Exclude<ServiceTarget, InProcessTarget> | (InProcessTarget & { readonly source: { readonly type: 'server' } });
 
 export interface ConnectionHooks {
   readonly clientInfo: Implementation;
@@ -25,7 +29,7 @@ export interface ConnectionHooks {
  * One initialised MCP client session with one server (a stdio child, a streamable-HTTP endpoint
  * or an in-process server), kept open and reused for every call to that service.
  */
-export class McpConnection {
+export class McpConnection implements ToolSession {
   private established = false;
   private ended = false;
   private closing: Promise<void> | undefined;
@@ -39,7 +43,7 @@ export class McpConnection {
   ) {}
 
   /** Spawns or connects, then lets the SDK run the `initialize` handshake. */
-  static async open(target: ServiceTarget, hooks: ConnectionHooks): Promise<McpConnection> {
+  static async open(target: SdkTarget, hooks: ConnectionHooks): Promise<McpConnection> {
     const client = new Client(hooks.clientInfo, { capabilities: {} });
     const { transport, server, pidOf } = await createTransport(target, hooks);
     const connection = new McpConnection(target.kind, client, server, hooks, pidOf);
@@ -75,8 +79,13 @@ export class McpConnection {
     return !this.ended;
   }
 
-  callTool(name: string, args: Record<string, unknown>, options: { signal: AbortSignal; timeout: number }): Promise<ToolCallResult> {
-    return this.client.callTool({ name, arguments: args }, undefined, options);
+  async callTool(name: string, args: Record<string, unknown>, options: { signal: AbortSignal; timeout: number }): Promise<ToolCallResult> {
+    const link = linkedSignal(options.signal);
+    try {
+      return await this.client.callTool({ name, arguments: args }, undefined, { signal: link.signal, timeout: options.timeout });
+    } finally {
+      link.unlink();
+    }
   }
 
   /** Closes the session; for stdio the SDK ends stdin, then SIGTERM, then SIGKILL the child. */
@@ -105,7 +114,7 @@ interface CreatedTransport {
   readonly pidOf: () => number | undefined;
 }
 
-async function createTransport(target: ServiceTarget, hooks: ConnectionHooks): Promise<CreatedTransport> {
+async function createTransport(target: SdkTarget, hooks: ConnectionHooks): Promise<CreatedTransport> {
   switch (target.kind) {
     case 'stdio': {
       const transport = new StdioClientTransport({ command: target.command, args: [...target.args], env: target.env(), stderr: 'pipe' });
@@ -122,7 +131,7 @@ async function createTransport(target: ServiceTarget, hooks: ConnectionHooks): P
         pidOf: () => undefined,
       };
     case 'in-process': {
-      const server = await target.create();
+      const server = await target.source.create();
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
       await server.connect(serverSide);
       return { transport: clientSide, server, pidOf: () => undefined };

@@ -1,5 +1,6 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { PlaceholderEnv } from '@skill-service/bindings';
+import type { ToolCallResult } from './tool-result.js';
 
 /** How a service is reached; reported by `health()`. */
 export type McpTransportKind = 'stdio' | 'streamable-http' | 'in-process';
@@ -11,6 +12,17 @@ export type McpTransportKind = 'stdio' | 'streamable-http' | 'in-process';
 export interface McpServerLike {
   connect(transport: Transport): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Tools served by this process and called directly: the `tools/call` of an in-process MCP server
+ * without its JSON-RPC round trip. Answers are `tools/call` results (an `isError` result for a
+ * failed tool); an unknown tool throws the SDK's `McpError` InvalidParams, as a server would answer.
+ */
+export interface InProcessTools {
+  /** `name version`, reported like a server's `initialize` answer. */
+  readonly serverInfo: { readonly name: string; readonly version: string };
+  callTool(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolCallResult>;
 }
 
 /** A server stderr line or a lifecycle event, for the application's logger. */
@@ -26,6 +38,12 @@ export interface McpLogEntry {
 export interface McpProviderOptions {
   /** Servers served inside this process, by the name a descriptor's `server` field uses. */
   readonly inProcessServers?: Readonly<Record<string, () => McpServerLike | Promise<McpServerLike>>>;
+  /**
+   * Tool sets called directly, by the name a descriptor's `server` field uses. Same results and
+   * errors as an in-process server, without serialising and validating each message twice: the
+   * way to serve tools whose per-call cost is small next to the SDK's.
+   */
+  readonly inProcessTools?: Readonly<Record<string, () => InProcessTools | Promise<InProcessTools>>>;
   /** Sent in the `initialize` handshake. */
   readonly clientInfo?: { readonly name: string; readonly version: string };
   /**

@@ -1,9 +1,9 @@
 import type { PlaceholderEnv, ProtocolProvider, ProviderCall, ProviderHealth } from '@skill-service/bindings';
 import { InvalidConfigurationError, ServiceError, UpstreamTimeoutError } from '@skill-service/contracts';
-import { linkedSignal, raceAbort } from './abortable.js';
+import { raceAbort } from './abortable.js';
 import { abortFailure, callFailure, isTransportFault, providerClosed, type CallSubject } from './mcp-failure.js';
 import type { McpProviderOptions } from './mcp-provider-options.js';
-import { resolveServiceTarget } from './service-target.js';
+import { resolveServiceTarget, type InProcessRegistry } from './service-target.js';
 import { ServiceSlot, type ServiceHealth } from './service-slot.js';
 import { toolResultToRaw } from './tool-result.js';
 
@@ -19,7 +19,11 @@ export class McpProvider implements ProtocolProvider {
   private readonly slots = new Map<string, ServiceSlot>();
   private readonly closing = new AbortController();
 
-  constructor(private readonly options: McpProviderOptions = {}) {}
+  private readonly inProcess: InProcessRegistry;
+
+  constructor(private readonly options: McpProviderOptions = {}) {
+    this.inProcess = { servers: options.inProcessServers ?? {}, tools: options.inProcessTools ?? {} };
+  }
 
   async call(call: ProviderCall): Promise<unknown> {
     const { binding, service, signal } = call;
@@ -32,7 +36,7 @@ export class McpProvider implements ProtocolProvider {
     const deadline = Date.now() + timeoutMs;
     const notReady = (): ServiceError => new UpstreamTimeoutError(`MCP server '${service.id}' was not ready within ${timeoutMs} ms.`);
     const slot = this.slotOf(service.id);
-    const target = resolveServiceTarget(service, this.options.inProcessServers ?? {}, this.env());
+    const target = resolveServiceTarget(service, this.inProcess, this.env());
     // Open already (every call after the first): no race against the deadline, which costs a timer
     // and a listener on the caller's signal per call.
     const connection =
@@ -40,9 +44,8 @@ export class McpProvider implements ProtocolProvider {
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw notReady();
 
-    const link = linkedSignal(signal);
     try {
-      const result = await connection.callTool(binding.operation, call.payload, { signal: link.signal, timeout: remaining });
+      const result = await connection.callTool(binding.operation, call.payload, { signal, timeout: remaining });
       slot.succeeded();
       return toolResultToRaw(result, subject);
     } catch (error) {
@@ -52,8 +55,6 @@ export class McpProvider implements ProtocolProvider {
       const failure = callFailure(error, subject, connection.kind);
       if (isTransportFault(error)) slot.discard(connection, failure.message);
       throw failure;
-    } finally {
-      link.unlink();
     }
   }
 

@@ -1,9 +1,9 @@
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
 import { pause } from './abortable.js';
-import { McpConnection } from './mcp-connection.js';
 import { connectFailure, providerClosed } from './mcp-failure.js';
 import type { McpLogEntry, McpTransportKind } from './mcp-provider-options.js';
 import type { ServiceTarget } from './service-target.js';
+import { openToolSession, type ToolSession } from './tool-session.js';
 
 export interface SlotSettings {
   readonly serviceId: string;
@@ -29,8 +29,8 @@ export interface ServiceHealth {
 
 interface Attempt {
   readonly fingerprint: string;
-  ready: Promise<McpConnection>;
-  connection?: McpConnection;
+  ready: Promise<ToolSession>;
+  connection?: ToolSession;
 }
 
 /**
@@ -52,7 +52,7 @@ export class ServiceSlot {
   constructor(private readonly settings: SlotSettings) {}
 
   /** The live connection for `target`, opening one if needed. */
-  connection(target: ServiceTarget): Promise<McpConnection> {
+  connection(target: ServiceTarget): Promise<ToolSession> {
     const current = this.attempt;
     if (current !== undefined && current.fingerprint === target.fingerprint) return current.ready;
     if (current !== undefined) {
@@ -76,7 +76,7 @@ export class ServiceSlot {
    * The open connection for `target` when there is one already (the common case after the first
    * call), without waiting on anything: `connection()` would hand back the same one, a tick later.
    */
-  established(target: ServiceTarget): McpConnection | undefined {
+  established(target: ServiceTarget): ToolSession | undefined {
     const current = this.attempt;
     return current !== undefined && current.fingerprint === target.fingerprint && current.connection?.alive === true ? current.connection : undefined;
   }
@@ -87,7 +87,7 @@ export class ServiceSlot {
   }
 
   /** A call hit a transport fault: drop the connection so the next call reconnects. */
-  discard(connection: McpConnection, reason: string): void {
+  discard(connection: ToolSession, reason: string): void {
     if (this.attempt?.connection !== connection) return;
     this.forget(this.attempt);
     this.noteFailure(reason);
@@ -124,7 +124,7 @@ export class ServiceSlot {
     void closing.finally(() => this.retiring.delete(closing));
   }
 
-  private async open(target: ServiceTarget, attempt: Attempt): Promise<McpConnection> {
+  private async open(target: ServiceTarget, attempt: Attempt): Promise<ToolSession> {
     const { closing, allowHttp, serviceId, connectTimeoutMs } = this.settings;
     await pause(this.retryAt - Date.now(), closing);
     if (closing.aborted) throw providerClosed();
@@ -139,9 +139,9 @@ export class ServiceSlot {
     }
     if (closing.aborted) throw providerClosed();
     this.log('info', 'connecting', `connecting (${target.kind})`);
-    let connection: McpConnection;
+    let connection: ToolSession;
     try {
-      connection = await McpConnection.open(target, {
+      connection = await openToolSession(target, {
         clientInfo: this.settings.clientInfo,
         connectTimeoutMs,
         closing,
@@ -167,7 +167,7 @@ export class ServiceSlot {
     return connection;
   }
 
-  private lost(attempt: Attempt, connection: McpConnection): void {
+  private lost(attempt: Attempt, connection: ToolSession): void {
     if (attempt.connection !== connection) return;
     this.forget(attempt);
     this.noteFailure(connection.kind === 'stdio' ? 'the server process exited' : 'the server closed the connection');

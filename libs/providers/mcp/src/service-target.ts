@@ -1,6 +1,6 @@
 import { InvalidConfigurationError, type ServiceDescriptor } from '@skill-service/contracts';
 import { outboundHeaders, resolveEnvPlaceholders, type PlaceholderEnv } from '@skill-service/bindings';
-import type { McpServerLike, McpTransportKind } from './mcp-provider-options.js';
+import type { InProcessTools, McpServerLike, McpTransportKind } from './mcp-provider-options.js';
 
 interface TargetBase {
   readonly kind: McpTransportKind;
@@ -28,7 +28,16 @@ export interface HttpTarget extends TargetBase {
 export interface InProcessTarget extends TargetBase {
   readonly kind: 'in-process';
   readonly name: string;
-  readonly create: () => McpServerLike | Promise<McpServerLike>;
+  /** A server reached through a linked in-memory transport, or a tool set called directly. */
+  readonly source:
+    | { readonly type: 'server'; readonly create: () => McpServerLike | Promise<McpServerLike> }
+    | { readonly type: 'tools'; readonly create: () => InProcessTools | Promise<InProcessTools> };
+}
+
+/** What this process serves itself, by the name a descriptor's `server` field uses. */
+export interface InProcessRegistry {
+  readonly servers: Readonly<Record<string, () => McpServerLike | Promise<McpServerLike>>>;
+  readonly tools: Readonly<Record<string, () => InProcessTools | Promise<InProcessTools>>>;
 }
 
 export type ServiceTarget = StdioTarget | HttpTarget | InProcessTarget;
@@ -38,17 +47,16 @@ export type ServiceTarget = StdioTarget | HttpTarget | InProcessTarget;
  * `server` → in-process, `command` (+`args`) → stdio child, `base_url` → streamable HTTP.
  * Anything unusable is `invalid_configuration`.
  */
-export function resolveServiceTarget(
-  service: ServiceDescriptor,
-  inProcessServers: Readonly<Record<string, () => McpServerLike | Promise<McpServerLike>>>,
-  env: PlaceholderEnv,
-): ServiceTarget {
+export function resolveServiceTarget(service: ServiceDescriptor, inProcess: InProcessRegistry, env: PlaceholderEnv): ServiceTarget {
   if (service.server !== undefined) {
-    const create = Object.hasOwn(inProcessServers, service.server) ? inProcessServers[service.server] : undefined;
-    if (create === undefined) {
-      throw new InvalidConfigurationError(`MCP service '${service.id}' names in-process server '${service.server}', which is not registered.`);
+    const name = service.server;
+    const tools = Object.hasOwn(inProcess.tools, name) ? inProcess.tools[name] : undefined;
+    const server = Object.hasOwn(inProcess.servers, name) ? inProcess.servers[name] : undefined;
+    const source = tools !== undefined ? ({ type: 'tools', create: tools } as const) : server !== undefined ? ({ type: 'server', create: server } as const) : undefined;
+    if (source === undefined) {
+      throw new InvalidConfigurationError(`MCP service '${service.id}' names in-process server '${name}', which is not registered.`);
     }
-    return { kind: 'in-process', name: service.server, create, fingerprint: `in-process:${service.server}` };
+    return { kind: 'in-process', name, source, fingerprint: `in-process:${name}` };
   }
   if (service.command !== undefined) {
     return {

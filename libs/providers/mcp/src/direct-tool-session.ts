@@ -1,0 +1,55 @@
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { raceAbort } from './abortable.js';
+import type { InProcessTools } from './mcp-provider-options.js';
+import { sanitiseMessage } from './sanitise-message.js';
+import type { ToolCallResult } from './tool-result.js';
+import type { ToolSession } from './tool-session.js';
+
+/**
+ * A session with a tool set of this process: each call is a plain function call, raced against
+ * the caller's signal and the time budget like an SDK request (a late answer is dropped), and
+ * failing with the same McpError codes, so the provider maps both kinds of session alike.
+ */
+export class DirectToolSession implements ToolSession {
+  readonly kind = 'in-process' as const;
+  readonly pid = undefined;
+  private ended = false;
+
+  private constructor(private readonly tools: InProcessTools) {}
+
+  static async open(create: () => InProcessTools | Promise<InProcessTools>): Promise<DirectToolSession> {
+    return new DirectToolSession(await create());
+  }
+
+  get serverInfo(): string {
+    const { name, version } = this.tools.serverInfo;
+    return sanitiseMessage(`${name} ${version}`, 80);
+  }
+
+  get alive(): boolean {
+    return !this.ended;
+  }
+
+  callTool(name: string, args: Record<string, unknown>, options: { signal: AbortSignal; timeout: number }): Promise<ToolCallResult> {
+    if (this.ended) return Promise.reject(new McpError(ErrorCode.ConnectionClosed, 'Connection closed'));
+    const { signal, timeout } = options;
+    let answer: Promise<ToolCallResult>;
+    try {
+      answer = this.tools.callTool(name, args, signal);
+    } catch (error) {
+      answer = Promise.reject(error);
+    }
+    return raceAbort(
+      answer,
+      signal,
+      Date.now() + timeout,
+      () => new McpError(ErrorCode.RequestTimeout, 'Request cancelled'),
+      () => new McpError(ErrorCode.RequestTimeout, 'Request timed out'),
+    );
+  }
+
+  close(): Promise<void> {
+    this.ended = true;
+    return Promise.resolve();
+  }
+}

@@ -1,0 +1,23 @@
+import { DirectToolSession } from './direct-tool-session.js';
+import { McpConnection, type ConnectionHooks } from './mcp-connection.js';
+import type { McpTransportKind } from './mcp-provider-options.js';
+import type { ServiceTarget } from './service-target.js';
+import type { ToolCallResult } from './tool-result.js';
+
+/** An open session with one service's tools, whatever carries the calls. */
+export interface ToolSession {
+  readonly kind: McpTransportKind;
+  /** The stdio child's process id, when there is one. */
+  readonly pid: number | undefined;
+  /** `name version` as the server reported it. */
+  readonly serverInfo: string;
+  readonly alive: boolean;
+  callTool(name: string, args: Record<string, unknown>, options: { signal: AbortSignal; timeout: number }): Promise<ToolCallResult>;
+  close(): Promise<void>;
+}
+
+/** An SDK client session for servers; a direct session for in-process tool sets. */
+export function openToolSession(target: ServiceTarget, hooks: ConnectionHooks): Promise<ToolSession> {
+  if (target.kind === 'in-process' && target.source.type === 'tools') return DirectToolSession.open(target.source.create);
+  return McpConnection.open(target as Parameters<typeof McpConnection.open>[0], hooks);
+}
