@@ -1,12 +1,13 @@
 // Shared by the specs (excluded from the bundle: main.ts never imports it): the fixture registry,
 // a service and app over it, a real listening server, and an SSE reader that splits the stream
 // exactly as the TS SDK does.
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from '@jest/globals';
 import { SkillService, type SkillServiceOptions } from '@skill-service/service';
 import { createApp, type AppOptions, type ServerApp } from '../app.js';
 import { createHttpServer, HTTP_TIMEOUTS, type HttpTimeouts } from '../http-server.js';
@@ -109,9 +110,17 @@ export async function readSse(url: string, body: unknown, init: { headers?: Reco
   };
 }
 
+const gateFolders: string[] = [];
+// Registered when a spec file imports this module: its gate folders go when its tests are done.
+afterAll(async () => {
+  await Promise.all(gateFolders.splice(0).map((folder) => rm(folder, { recursive: true, force: true })));
+});
+
 /** A fresh folder for `hold` calls: `<name>.started` appears when a call runs, `<name>.release` ends it. */
-export function gateFolder(): Promise<string> {
-  return mkdtemp(join(tmpdir(), 'server-gates-'));
+export async function gateFolder(): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'server-gates-'));
+  gateFolders.push(folder);
+  return folder;
 }
 
 /** Polls `condition` every 20 ms; throws with `what` when it stays false for `timeoutMs`. */
