@@ -1,27 +1,34 @@
-// Prints one closing line for the whole test run, summed over every project's Jest result file
-// (Nx restores those files from its cache, so cached projects are counted too).
+// Prints one closing line for the whole test run, summed over every project's Jest result files
+// (Nx restores those files from its cache, so cached projects are counted too). The fault specs
+// (`test-faults`) run with --detectOpenHandles: any handle they leave open fails the run.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const parents = ['libs', 'libs/providers', 'apps', 'tools'];
+const RESULT_FILES = ['jest-results.json', 'jest-faults-results.json'];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 let projects = 0;
+const openHandles = [];
 for (const parent of parents) {
   const dir = join(root, parent);
   if (!existsSync(dir)) continue;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const file = join(dir, entry.name, 'jest-results.json');
-    if (!entry.isDirectory() || !existsSync(file)) continue;
-    const result = JSON.parse(readFileSync(file, 'utf8'));
-    projects += 1;
-    passed += result.numPassedTests;
-    failed += result.numFailedTests;
-    skipped += result.numPendingTests + (result.numTodoTests ?? 0);
+    if (!entry.isDirectory()) continue;
+    const files = RESULT_FILES.map((name) => join(dir, entry.name, name)).filter((file) => existsSync(file));
+    if (files.length > 0) projects += 1;
+    for (const file of files) {
+      const result = JSON.parse(readFileSync(file, 'utf8'));
+      passed += result.numPassedTests;
+      failed += result.numFailedTests;
+      skipped += result.numPendingTests + (result.numTodoTests ?? 0);
+      for (const handle of result.openHandles ?? []) openHandles.push(`${relative(root, file)}: ${String(handle.message ?? handle).split('\n')[0]}`);
+    }
   }
 }
 console.log(`\n${projects} projects tested`);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
-process.exit(failed > 0 || projects === 0 ? 1 : 0);
+if (openHandles.length > 0) console.log(`open handles left by fault specs:\n  ${openHandles.join('\n  ')}`);
+process.exit(failed > 0 || projects === 0 || openHandles.length > 0 ? 1 : 0);

@@ -1,50 +1,13 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import type { SkillService } from '@skill-service/service';
 import request from 'supertest';
 import type { ServerApp } from './app.js';
 import { openTestService, testApp, waitFor } from './testing/test-server.js';
+import { WebhookReceiver } from './testing/webhook-receiver.js';
 
 jest.setTimeout(30_000);
-
-interface Received {
-  readonly path: string;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: string;
-}
-
-/** A real HTTP receiver on 127.0.0.1: `answer` decides each response (it may hold it). */
-class Receiver {
-  readonly received: Received[] = [];
-  answered = 0;
-  answer: (received: Received, response: ServerResponse) => void = (_received, response) => response.writeHead(200).end('ok');
-  private server?: Server;
-
-  async start(): Promise<string> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const received = { path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
-        this.received.push(received);
-        res.on('finish', () => (this.answered += 1));
-        this.answer(received, res);
-      });
-    });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.server === undefined) return resolve();
-      this.server.closeAllConnections();
-      this.server.close(() => resolve());
-    });
-  }
-}
 
 const cleanup: (() => Promise<void>)[] = [];
 
@@ -52,9 +15,9 @@ afterEach(async () => {
   await Promise.all(cleanup.splice(0).map((close) => close()));
 });
 
-async function setup(): Promise<{ server: ServerApp; service: SkillService; receiver: Receiver; url: string }> {
+async function setup(): Promise<{ server: ServerApp; service: SkillService; receiver: WebhookReceiver; url: string }> {
   const service = await openTestService({ SERVICE_OUTBOUND_ALLOW: '127.0.0.1' }, { webhooks: { retryDelaysMs: [20, 40, 80], timeoutMs: 2_000 } });
-  const receiver = new Receiver();
+  const receiver = new WebhookReceiver();
   const url = await receiver.start();
   cleanup.push(() => service.close(), () => receiver.close());
   return { server: testApp(service), service, receiver, url };
@@ -187,9 +150,9 @@ describe('webhooks over HTTP', () => {
     await subscribe(server, { url, events: ['*'] });
     const answer = await request(server.app).post('/v1/skills/math.sum/execute').send({ inputs: { a: 1, b: 2 } }).expect(200);
     expect(answer.body.outputs).toEqual({ sum: 3 });
-    expect(receiver.answered).toBe(0);
+    expect(receiver.answeredAt).toHaveLength(0);
     await waitFor('both deliveries to arrive', () => held.length === 2);
-    expect(receiver.answered).toBe(0);
+    expect(receiver.answeredAt).toHaveLength(0);
     for (const response of held) response.writeHead(200).end();
     await waitFor('both deliveries to complete', () => service.webhookStats().delivered === 2);
   });

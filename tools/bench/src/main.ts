@@ -5,10 +5,10 @@
  * a bare Express 5 JSON echo server (the baseline) and the built service (`apps/server/dist/main.js`
  * and its chunks, copied first; port 0), measured with autocannon from this process in interleaved
  * trials (every scenario once per trial, the echo included; medians reported): req/s and p50/p99 of
- * the echo, /v1/health, sync execute of a 3-step built-in skill and a capability execute; SSE time to
- * first event and to `done` over sequential streams; async launch-to-completion throughput; the
- * service's RSS idle and under load; its startup time to healthy (median of several spawns). Every
- * child is killed at the end.
+ * the echo, /v1/health, sync execute of a 3-step built-in skill, a capability execute and discover; SSE
+ * time to first event and to `done` over sequential streams; async launch-to-completion throughput;
+ * the service's RSS 1 s after healthy, idle after 15 s and 25 s without traffic, and under load; its
+ * startup time to healthy (median of several spawns). Every child is killed at the end.
  *
  *   npm run bench -- [--trials 5] [--seconds 3] [--connections 20] [--streams 200] [--async-runs 500]
  *                    [--startups 5] [--engine-iterations 20000] [--output BENCHMARKS.md]
@@ -23,6 +23,7 @@ import { measureEngineOverhead } from './engine-overhead.js';
 import { agent, call, oneStream, pool, sleep, waitHealthy } from './http-client.js';
 import { generateRegistryTree, timeLoads } from './registry-load.js';
 import {
+  IDLE_TARGET_AFTER_SECONDS,
   median,
   parseArgs,
   percentile,
@@ -32,6 +33,7 @@ import {
   type AsyncFigures,
   type BenchOptions,
   type BenchReport,
+  type IdleSample,
   type RegistryFigure,
   type StreamFigures,
   type ThroughputRow,
@@ -50,6 +52,10 @@ const CAPABILITY = 'text.keyword.extract';
 const CAPABILITY_BODY = JSON.stringify({
   inputs: { text: 'The engine schedules independent steps concurrently. Each capability resolves through a binding to a provider.' },
 });
+/** An intent of the evaluation set's kind; five candidates, as a client picking a skill would ask. */
+const DISCOVER_BODY = JSON.stringify({ intent: 'normalize a signup form', limit: 5 });
+/** When the idle service's memory is read, in seconds after it is healthy (the target reads the last). */
+const IDLE_SAMPLE_SECONDS = [1, 15, IDLE_TARGET_AFTER_SECONDS] as const;
 /** The service's rate limiter and run store raised out of the benchmark's way. */
 const SERVER_ARGS = ['--port', '0', '--registry-root', join(ROOT, 'registry'), '--runtime-root', ROOT, '--rate-limit-requests', '1000000', '--rate-limit-window-seconds', '1'];
 const SERVER_ENV = { SERVICE_MAX_RUNS: '1000000' };
@@ -69,6 +75,16 @@ function sampleRss(pid: number | undefined): () => Promise<number> {
     const last = await statusMb(pid);
     return Number.isNaN(max) || last > max ? last : max;
   };
+}
+
+/** The idle service's VmRSS and RssAnon at each of `seconds` after `healthyAt` (a performance.now() time), no request in between. */
+async function idleSamples(pid: number | undefined, healthyAt: number, seconds: readonly number[]): Promise<IdleSample[]> {
+  const samples: IdleSample[] = [];
+  for (const afterSeconds of seconds) {
+    await sleep(Math.max(0, healthyAt + afterSeconds * 1000 - performance.now()));
+    samples.push({ afterSeconds, vmRssMb: await statusMb(pid), anonMb: await statusMb(pid, 'RssAnon') });
+  }
+  return samples;
 }
 
 interface Scenario {
@@ -212,9 +228,8 @@ export async function runBenchmarks(options: BenchOptions): Promise<BenchReport>
   const echo = await startChild([...process.execArgv, ECHO_MAIN, '--port', '0']);
   const server = await startChild([serverMain, ...SERVER_ARGS], SERVER_ENV);
   await waitHealthy(server.url);
-  await sleep(1000);
-  const idleMb = await statusMb(server.child.pid);
-  const idleAnonMb = await statusMb(server.child.pid, 'RssAnon');
+  log(`idle memory (${IDLE_SAMPLE_SECONDS.join(', ')} s after healthy)…`);
+  const idle = await idleSamples(server.child.pid, performance.now(), IDLE_SAMPLE_SECONDS);
   const echoIdleMb = await statusMb(echo.child.pid);
 
   log(`throughput (${options.trials} trials × ${options.seconds} s per scenario, ${options.connections} connections)…`);
@@ -226,6 +241,7 @@ export async function runBenchmarks(options: BenchOptions): Promise<BenchReport>
       { name: 'GET /v1/health', url: `${server.url}/v1/health`, method: 'GET' },
       { name: syncRowName, url: `${server.url}/v1/skills/${SYNC_SKILL}/execute`, method: 'POST', body: SKILL_BODY },
       { name: `capability execute ${CAPABILITY}`, url: `${server.url}/v1/capabilities/${CAPABILITY}/execute`, method: 'POST', body: CAPABILITY_BODY },
+      { name: 'POST /v1/skills/discover (limit 5)', url: `${server.url}/v1/skills/discover`, method: 'POST', body: DISCOVER_BODY },
     ],
     options,
   );
@@ -249,7 +265,7 @@ export async function runBenchmarks(options: BenchOptions): Promise<BenchReport>
     throughput,
     stream,
     async,
-    rss: { idleMb, idleAnonMb, loadMaxMb, echoIdleMb },
+    rss: { idle, loadMaxMb, echoIdleMb },
     startup: { runsMs: startupRuns, medianMs: median(startupRuns) },
     engine,
     registry,

@@ -21,8 +21,8 @@ export class WebhookReceiver {
   private readonly timers = new Set<NodeJS.Timeout>();
   private server?: Server;
 
-  /** Listens on an ephemeral port; answers the delivery URL (path `/hook`). */
-  async start(): Promise<string> {
+  /** Listens on `port` (default: an ephemeral one); answers the delivery URL (path `/hook`). */
+  async start(port = 0): Promise<string> {
     const server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -34,7 +34,10 @@ export class WebhookReceiver {
       });
     });
     this.server = server;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve());
+    });
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
   }
 

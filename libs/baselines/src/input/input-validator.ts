@@ -1,9 +1,12 @@
 import { InvalidRequestError, type FieldProblem } from '@skill-service/contracts';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { JsonSchema } from '../builtin-capability.js';
+import { onFirstUse } from '../lazy-module.js';
 
-// One instance for the capabilities' own input schemas (fixed, trusted, compiled once each).
-const ajv = new Ajv({ allErrors: true, strict: true, logger: false });
+// One instance for the capabilities' own input schemas (fixed, trusted, compiled once each),
+// created with the first built-in call: an idle server loads no ajv.
+// ajv is CommonJS: a bundle chunk gives it no named exports, only `default` (its module.exports, which carries `Ajv`).
+const loadAjv = onFirstUse(async () => new (await import('ajv')).default.Ajv({ allErrors: true, strict: true, logger: false }));
 
 /** `/labels/2/name` → `inputs.labels[2].name`: the spelling the engine uses in error details. */
 function fieldPath(instancePath: string, missing?: string): string {
@@ -35,11 +38,11 @@ function problemOf(error: ErrorObject): FieldProblem {
  * Compiles a capability's input schema into a check that throws `invalid_request` listing every
  * bad field (`inputs.text must be string`). `oneOf`/`anyOf` branches report only their summary.
  */
-export function compileInputValidator<T>(id: string, schema: JsonSchema): (input: unknown) => asserts input is T {
+export function compileInputValidator(id: string, schema: JsonSchema): (input: unknown) => Promise<void> {
   // Compiled on first use: compiling all 32 schemas up front cost every start ~40 ms.
   let compiled: ValidateFunction | undefined;
-  return (input: unknown): asserts input is T => {
-    const validate = (compiled ??= ajv.compile(schema));
+  return async (input: unknown): Promise<void> => {
+    const validate = (compiled ??= (await loadAjv()).compile(schema));
     if (validate(input)) return;
     const problems: FieldProblem[] = [];
     const seen = new Set<string>();

@@ -1,4 +1,7 @@
-import { francAll } from 'franc';
+import { onFirstUse } from '../lazy-module.js';
+
+// franc's trigram profiles of 187 languages (~3 MB of heap) load on the first detection.
+const loadFranc = onFirstUse(() => import('franc'));
 
 /**
  * The languages considered when a caller names none: the most written languages with reliable
@@ -22,7 +25,8 @@ export interface LanguageGuess {
  * (franc scores the best as 1 and the others relative to it), so a clear win reads near 1 and a
  * toss-up near 0. franc looks at the first 2,048 characters only, so any length is cheap.
  */
-export function detectLanguage(text: string, candidates: readonly string[] = DEFAULT_LANGUAGES, minLength = 10): LanguageGuess {
+export async function detectLanguage(text: string, candidates: readonly string[] = DEFAULT_LANGUAGES, minLength = 10): Promise<LanguageGuess> {
+  const { francAll } = await loadFranc();
   const ranking = francAll(text, { only: [...candidates], minLength });
   const [best, second] = ranking;
   if (best === undefined || best[0] === 'und') return { language: 'und', confidence: 0, alternatives: [] };

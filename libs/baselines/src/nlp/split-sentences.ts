@@ -9,8 +9,9 @@ export interface Sentence {
 // piece), so it is fed windows of this size; a window's last sentence may be cut, so the next
 // window starts again at it.
 const WINDOW = 4096;
-// A fixed locale: the process default would make the split depend on the machine.
-const SEGMENTER = new Intl.Segmenter('en', { granularity: 'sentence' });
+// A fixed locale: the process default would make the split depend on the machine. Made on first
+// use, like every ICU service here: its break rules are pages of ICU data an idle server need not map.
+let segmenter: Intl.Segmenter | undefined;
 
 function pushTrimmed(sentences: Sentence[], text: string, start: number, end: number): void {
   let from = start;
@@ -38,7 +39,7 @@ export function splitSentences(text: string): Sentence[] {
       const code = text.charCodeAt(end - 1);
       if (code >= 0xd800 && code <= 0xdbff) end -= 1;
     }
-    const segments = [...SEGMENTER.segment(text.slice(position, end))];
+    const segments = [...(segmenter ??= new Intl.Segmenter('en', { granularity: 'sentence' })).segment(text.slice(position, end))];
     if (end === text.length) {
       for (const segment of segments) pushTrimmed(sentences, text, position + segment.index, position + segment.index + segment.segment.length);
       break;

@@ -44,15 +44,22 @@ const LISTS: Readonly<Record<string, string>> = {
     veel voor want was wat we wel werd wezen wie wij wil worden zal ze zei zelf zich zij zijn zo zonder zou`,
 };
 
-const BY_LANGUAGE: ReadonlyMap<string, ReadonlySet<string>> = new Map(
-  Object.entries(LISTS).map(([language, words]) => [language, new Set(words.trim().split(/\s+/).map(foldTerm))]),
-);
+// The folded sets are built on first use: folding every list at startup (Unicode normalisation
+// included) cost an idle server memory for capabilities it may never run.
+let byLanguage: ReadonlyMap<string, ReadonlySet<string>> | undefined;
+let all: ReadonlySet<string> | undefined;
+
+function listsByLanguage(): ReadonlyMap<string, ReadonlySet<string>> {
+  return (byLanguage ??= new Map(Object.entries(LISTS).map(([language, words]) => [language, new Set(words.trim().split(/\s+/).map(foldTerm))])));
+}
 
 /** Languages with a stopword list (the keyword extractor's supported languages). */
-export const STOPWORD_LANGUAGES: readonly string[] = [...BY_LANGUAGE.keys()];
+export const STOPWORD_LANGUAGES: readonly string[] = Object.keys(LISTS);
 
 /** Every list together: for text whose language is unknown or mixed. */
-export const ALL_STOPWORDS: ReadonlySet<string> = new Set([...BY_LANGUAGE.values()].flatMap((set) => [...set]));
+export function allStopwords(): ReadonlySet<string> {
+  return (all ??= new Set([...listsByLanguage().values()].flatMap((set) => [...set])));
+}
 
 const NONE: ReadonlySet<string> = new Set();
 
@@ -61,5 +68,5 @@ const NONE: ReadonlySet<string> = new Set();
  * function words would delete real words: German "hat", "die", "war" are English nouns and verbs).
  */
 export function stopwordsFor(language: string | undefined): ReadonlySet<string> {
-  return (language === undefined ? undefined : BY_LANGUAGE.get(language)) ?? NONE;
+  return (language === undefined ? undefined : listsByLanguage().get(language)) ?? NONE;
 }

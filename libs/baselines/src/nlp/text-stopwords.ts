@@ -2,6 +2,6 @@ import { detectLanguage } from './detect-language.js';
 import { stopwordsFor } from './stopwords.js';
 
 /** The stopwords for a text: of the language given, else of the one detected (none if it has no list). */
-export function stopwordsForText(text: string, language?: string): ReadonlySet<string> {
-  return stopwordsFor(language ?? detectLanguage(text).language);
+export async function stopwordsForText(text: string, language?: string): Promise<ReadonlySet<string>> {
+  return stopwordsFor(language ?? (await detectLanguage(text)).language);
 }

@@ -1,5 +1,6 @@
 import type { CountryCode } from 'libphonenumber-js';
 import type validatorModule from 'validator';
+import { onFirstUse } from '../lazy-module.js';
 import { findPhoneNumbers } from './find-phone-numbers.js';
 import { PII_TYPES, type PiiMatch, type PiiType } from './pii-types.js';
 
@@ -18,8 +19,7 @@ const DOMAIN_CHAR = /[A-Za-z0-9.-]/;
 type Validator = typeof validatorModule;
 // validator's index pulls in every check and its locale tables (~250 kB, much of it non-ASCII, which
 // makes V8 hold the whole server bundle as a two-byte string): loaded on the first detection instead.
-let validatorLoad: Promise<Validator> | undefined;
-const loadValidator = (): Promise<Validator> => (validatorLoad ??= import('validator').then((module) => module.default));
+const loadValidator = onFirstUse(async (): Promise<Validator> => (await import('validator')).default);
 
 /** Which match wins when two overlap (an IBAN's digits are not also a phone number). */
 const PRIORITY: Readonly<Record<PiiType, number>> = { email: 0, iban: 1, credit_card: 2, ssn: 3, ip_address: 4, phone: 5 };
@@ -102,7 +102,7 @@ export async function detectPii(text: string, options: DetectPiiOptions): Promis
     candidates.push(...ipv6(text, validator));
   }
   if (wanted.has('ssn')) candidates.push(...matches(text, SSN, 'ssn', ssnValid));
-  if (wanted.has('phone')) candidates.push(...findPhoneNumbers(text, options.region));
+  if (wanted.has('phone')) candidates.push(...(await findPhoneNumbers(text, options.region)));
   return resolveOverlaps(candidates);
 }
 

@@ -1,5 +1,6 @@
 import { InvalidRequestError } from '@skill-service/contracts';
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import type { CountryCode } from 'libphonenumber-js';
+import { loadPhoneLibrary } from './phone-library.js';
 import type { PiiMatch } from './pii-types.js';
 
 // libphonenumber's own text search costs up to 30 µs per character on digit-dense text (half a
@@ -61,7 +62,8 @@ function plausible(groups: readonly Group[], first: number, last: number): boole
  * country, national numbers of `region`. A run holding several numbers is split at group
  * boundaries, the longest valid number first.
  */
-export function findPhoneNumbers(text: string, region: CountryCode): PiiMatch[] {
+export async function findPhoneNumbers(text: string, region: CountryCode): Promise<PiiMatch[]> {
+  const { parsePhoneNumberFromString } = await loadPhoneLibrary();
   const found: PiiMatch[] = [];
   let parses = 0;
   const valid = (value: string): boolean => {

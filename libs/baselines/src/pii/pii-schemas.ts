@@ -1,7 +1,8 @@
 import { InvalidRequestError } from '@skill-service/contracts';
-import { isSupportedCountry, type CountryCode } from 'libphonenumber-js';
+import type { CountryCode } from 'libphonenumber-js';
 import type { JsonSchema } from '../builtin-capability.js';
 import { integer, list, object, text } from '../json-schema.js';
+import { loadPhoneLibrary } from './phone-library.js';
 import { PII_TYPES } from './pii-types.js';
 
 /** PII scans run libphonenumber over the whole text (≈3 s per MB of dense numbers): half a megabyte at most. */
@@ -18,8 +19,9 @@ export const PII_COUNTS_SCHEMA: JsonSchema = object(
 export const PII_TYPES_SCHEMA: JsonSchema = list(text('A kind of personal data.', { enum: PII_TYPES }), 'Kinds to look for (default: all).', { maxItems: PII_TYPES.length });
 
 /** The phone region of an input, checked against libphonenumber's list. */
-export function phoneRegion(region: string | undefined): CountryCode {
+export async function phoneRegion(region: string | undefined): Promise<CountryCode> {
   const code = (region ?? 'US').toUpperCase();
+  const { isSupportedCountry } = await loadPhoneLibrary();
   if (!isSupportedCountry(code)) {
     throw new InvalidRequestError(`Invalid input: inputs.region "${code}" is not a supported country`, {
       details: [{ path: 'inputs.region', message: 'is not a supported ISO 3166 country code' }],

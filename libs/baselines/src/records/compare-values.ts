@@ -1,7 +1,8 @@
 import { canonicalJson } from './canonical-json.js';
 
 // Fixed locale and options: "item 2" sorts before "item 10", and the order is the same everywhere.
-const COLLATOR = new Intl.Collator('en', { numeric: true, sensitivity: 'variant' });
+// Made on first use: a collator maps ~2 MB of ICU data, which an idle server need not hold.
+let collator: Intl.Collator | undefined;
 
 function typeRank(value: unknown): number {
   if (typeof value === 'number') return 0;
@@ -19,7 +20,7 @@ export function compareValues(a: unknown, b: unknown): number {
   const rank = typeRank(a) - typeRank(b);
   if (rank !== 0) return rank;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'string' && typeof b === 'string') return COLLATOR.compare(a, b);
+  if (typeof a === 'string' && typeof b === 'string') return (collator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'variant' })).compare(a, b);
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
   const [left, right] = [canonicalJson(a), canonicalJson(b)];
   return left < right ? -1 : left > right ? 1 : 0;

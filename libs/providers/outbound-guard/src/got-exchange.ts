@@ -1,5 +1,5 @@
 import { UpstreamFailureError } from '@skill-service/contracts';
-import got, { type Response } from 'got';
+import type { Response } from 'got';
 import type { Agent as HttpAgent } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
 import { once } from 'node:events';
@@ -17,6 +17,10 @@ export interface ExchangeContext {
 }
 
 const BODYLESS_STATUSES = new Set([204, 205, 304]);
+// got loads on the first outbound call: its dependencies build ICU list formatters and http2
+// tables at import (~4 MB of RSS in a server that may never call out).
+let gotLoad: Promise<typeof import('got').default> | undefined;
+const loadGot = (): Promise<typeof import('got').default> => (gotLoad ??= import('got').then((module) => module.default));
 
 /**
  * Exactly one HTTP exchange with got (no got retries, no got redirects: the client owns both so
@@ -25,6 +29,7 @@ const BODYLESS_STATUSES = new Set([204, 205, 304]);
  */
 export async function exchange(hop: Hop, destination: CheckedDestination, context: ExchangeContext): Promise<OutboundResponse> {
   const { maxResponseBytes } = context;
+  const got = await loadGot();
   const stream = got.stream(hop.url, {
     method: hop.method,
     headers: hop.headers,

@@ -1,7 +1,7 @@
 import { InvalidRequestError } from '@skill-service/contracts';
-import { formatPatch, structuredPatch } from 'diff';
 import { defineCapability } from '../../define-capability.js';
 import { boolean, integer, name, object, text } from '../../json-schema.js';
+import { onFirstUse } from '../../lazy-module.js';
 
 interface Input {
   before: string;
@@ -12,6 +12,8 @@ interface Input {
 
 // Myers' diff costs O((N + M) · D): the line count and the edit distance are both bounded, the
 // latter through jsdiff's maxEditLength (deterministic, unlike its wall-clock timeout).
+const loadDiff = onFirstUse(() => import('diff'));
+
 const MAX_LINES = 20_000;
 const MAX_EDITS = 1_000;
 const MAX_CHARS = 500_000;
@@ -50,7 +52,8 @@ export const codeDiffSummarize = defineCapability<Input>({
     },
     ['changed', 'added_lines', 'removed_lines', 'hunk_count', 'summary', 'patch'],
   ),
-  compute(input) {
+  async compute(input) {
+    const { formatPatch, structuredPatch } = await loadDiff();
     if (lineCount(input.before) + lineCount(input.after) > MAX_LINES) refuse('inputs.before', `and inputs.after have more than ${MAX_LINES} lines together`);
     const filename = input.filename ?? 'file';
     const patch = structuredPatch(filename, filename, input.before, input.after, undefined, undefined, { context: input.context ?? 3, maxEditLength: MAX_EDITS });

@@ -1,7 +1,7 @@
 import { InvalidRequestError } from '@skill-service/contracts';
-import { parse } from 'csv-parse/sync';
 import { defineCapability } from '../../define-capability.js';
 import { anyValue, boolean, integer, list, name, nullable, object, record, text } from '../../json-schema.js';
+import { onFirstUse } from '../../lazy-module.js';
 import { LIMITS } from '../../limits.js';
 import { setOwn } from '../../records/field-path.js';
 
@@ -12,6 +12,8 @@ interface Input {
   trim?: boolean;
   numbers?: boolean;
 }
+
+const loadCsvParse = onFirstUse(() => import('csv-parse/sync'));
 
 const MAX_ROWS = LIMITS.listItems;
 const MAX_COLUMNS = 1_000;
@@ -55,7 +57,8 @@ export const dataCsvParse = defineCapability<Input>({
     },
     ['rows', 'columns', 'row_count'],
   ),
-  compute(input) {
+  async compute(input) {
+    const { parse } = await loadCsvParse();
     let records: string[][];
     try {
       records = parse(input.text, {

@@ -1,6 +1,9 @@
 import { defineCapability } from '../../define-capability.js';
 import { anyValue, boolean, list, object, record, text } from '../../json-schema.js';
-import { validateAgainstSchema } from '../../schema/json-schema-validator.js';
+import { onFirstUse } from '../../lazy-module.js';
+
+// The validator (ajv's three drafts, ajv-formats, the linear-time pattern engine) loads on the first call.
+const loadSchemaValidator = onFirstUse(() => import('../../schema/json-schema-validator.js'));
 
 interface Input {
   data?: unknown;
@@ -19,7 +22,8 @@ export const dataSchemaValidate = defineCapability<Input>({
     },
     ['valid', 'errors'],
   ),
-  compute(input) {
+  async compute(input) {
+    const { validateAgainstSchema } = await loadSchemaValidator();
     return { ...validateAgainstSchema(input.data ?? null, input.schema) };
   },
 });

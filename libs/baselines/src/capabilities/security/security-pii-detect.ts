@@ -35,7 +35,7 @@ export const securityPiiDetect = defineCapability<Input>({
     ['found', 'entities', 'counts'],
   ),
   async compute(input) {
-    const entities = await detectPii(input.text, { region: phoneRegion(input.region), ...(input.types === undefined ? {} : { types: input.types }) });
+    const entities = await detectPii(input.text, { region: await phoneRegion(input.region), ...(input.types === undefined ? {} : { types: input.types }) });
     return { found: entities.length > 0, entities, counts: countByType(entities) };
   },
 });

@@ -36,7 +36,7 @@ export const securityPiiGate = defineCapability<Input>({
   ),
   async compute(input) {
     const allowed = new Set(input.allow ?? []);
-    const counts = countByType(await detectPii(input.text, { region: phoneRegion(input.region), types: PII_TYPES.filter((type) => !allowed.has(type)) }));
+    const counts = countByType(await detectPii(input.text, { region: await phoneRegion(input.region), types: PII_TYPES.filter((type) => !allowed.has(type)) }));
     const types = PII_TYPES.filter((type) => counts[type] > 0);
     if (types.length === 0) return { allowed: true, reason: 'no personal data found', types };
     return { allowed: false, reason: `personal data found: ${types.map((type) => `${type} ×${counts[type]}`).join(', ')}`, types };

@@ -39,7 +39,7 @@ export const securityPiiRedact = defineCapability<Input>({
   ),
   outputSchema: object({ text: text('The redacted text.'), redactions: integer('Spans replaced.'), counts: PII_COUNTS_SCHEMA }, ['text', 'redactions', 'counts']),
   async compute(input) {
-    const found = await detectPii(input.text, { region: phoneRegion(input.region), ...(input.types === undefined ? {} : { types: input.types }) });
+    const found = await detectPii(input.text, { region: await phoneRegion(input.region), ...(input.types === undefined ? {} : { types: input.types }) });
     const parts: string[] = [];
     let position = 0;
     for (const match of found) {

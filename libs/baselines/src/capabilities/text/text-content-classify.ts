@@ -22,10 +22,10 @@ export const textContentClassify = defineCapability<Input>({
     'Zero-shot classification against the labels given: cosine similarity between the text and each label’s profile (name, description, keywords), with terms weighted by how few labels share them.',
   inputSchema: object({ text: text('The text to classify.'), labels: LABELS_SCHEMA }, ['text', 'labels']),
   outputSchema: object(CLASSIFICATION_OUTPUTS, ['label', 'confidence', 'ranking']),
-  compute(input) {
+  async compute(input) {
     const labels = readLabels(input.labels);
     // The text's language decides the stopwords of both sides, so their vocabularies stay comparable.
-    const stopwords = stopwordsForText(input.text);
+    const stopwords = await stopwordsForText(input.text);
     const profiles = labels.map((label) => termFrequencies(contentTerms([label.name, label.description, ...label.keywords].join(' \n '), stopwords)));
     const labelFrequency = new Map<string, number>();
     for (const profile of profiles) for (const term of profile.keys()) labelFrequency.set(term, (labelFrequency.get(term) ?? 0) + 1);

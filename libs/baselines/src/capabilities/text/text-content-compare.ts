@@ -32,9 +32,9 @@ export const textContentCompare = defineCapability<Input>({
     },
     ['cosine', 'jaccard', 'shared_terms', 'terms_a', 'terms_b'],
   ),
-  compute(input) {
+  async compute(input) {
     // One stopword list for both (the language of the two together), so their terms compare.
-    const stopwords = stopwordsForText(`${input.a}\n${input.b}`.slice(0, 4096));
+    const stopwords = await stopwordsForText(`${input.a}\n${input.b}`.slice(0, 4096));
     const a = termFrequencies(contentTerms(input.a, stopwords));
     const b = termFrequencies(contentTerms(input.b, stopwords));
     const shared = [...a.keys()].filter((term) => b.has(term));

@@ -31,13 +31,13 @@ export const textContentCondense = defineCapability<Input>({
     },
     ['text', 'removed', 'sentence_count', 'word_count'],
   ),
-  compute(input) {
+  async compute(input) {
     const sentences = splitSentences(input.text);
     if (sentences.length <= 1) {
       const only = sentences[0]?.text ?? '';
       return { text: only, removed: null, sentence_count: sentences.length, word_count: countWords(only) };
     }
-    const order = byCentrality(sentenceCentrality(sentences, stopwordsForText(input.text, input.language)));
+    const order = byCentrality(sentenceCentrality(sentences, await stopwordsForText(input.text, input.language)));
     const weakest = order[order.length - 1];
     const kept = sentences.filter((_, index) => index !== weakest).map((sentence) => sentence.text);
     const condensed = joinSentences(kept);

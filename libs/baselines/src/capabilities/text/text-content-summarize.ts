@@ -41,9 +41,9 @@ export const textContentSummarize = defineCapability<Input>({
     },
     ['summary', 'sentences', 'sentence_count', 'word_count'],
   ),
-  compute(input) {
+  async compute(input) {
     const sentences = splitSentences(input.text);
-    const scores = sentenceCentrality(sentences, stopwordsForText(input.text, input.language));
+    const scores = sentenceCentrality(sentences, await stopwordsForText(input.text, input.language));
     const maxSentences = input.max_sentences ?? 3;
     const chosen: number[] = [];
     let words = 0;

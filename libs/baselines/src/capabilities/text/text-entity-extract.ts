@@ -1,6 +1,7 @@
 import type nlp from 'compromise';
 import { defineCapability } from '../../define-capability.js';
 import { integer, list, object, text } from '../../json-schema.js';
+import { onFirstUse } from '../../lazy-module.js';
 
 interface Input {
   text: string;
@@ -23,8 +24,7 @@ const EDGE = /[\s.,;:!?"'()[\]{}\u00AB\u00BB\u201C\u201D\u2018\u2019]/u;
 // compromise leaves the multiplier out of an amount ("$4.5" of "$4.5 million").
 const MULTIPLIER = /^\s+(?:thousand|million|billion|trillion)\b/i;
 // compromise builds its lexicon when first imported (~0.3 s, ~5 MB): loaded on the first call, not at startup.
-let compromise: Promise<typeof nlp> | undefined;
-const loadCompromise = (): Promise<typeof nlp> => (compromise ??= import('compromise').then((module) => module.default));
+const loadCompromise = onFirstUse(async (): Promise<typeof nlp> => (await import('compromise')).default);
 
 type Doc = ReturnType<typeof nlp>;
 interface Found {

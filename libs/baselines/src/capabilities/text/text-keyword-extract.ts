@@ -2,7 +2,7 @@ import { defineCapability } from '../../define-capability.js';
 import { integer, list, name, object, text, number } from '../../json-schema.js';
 import { detectLanguage } from '../../nlp/detect-language.js';
 import { rakeKeywords } from '../../nlp/rake-keywords.js';
-import { ALL_STOPWORDS, STOPWORD_LANGUAGES, stopwordsFor } from '../../nlp/stopwords.js';
+import { allStopwords, STOPWORD_LANGUAGES, stopwordsFor } from '../../nlp/stopwords.js';
 
 interface Input {
   text: string;
@@ -35,10 +35,10 @@ export const textKeywordExtract = defineCapability<Input>({
     },
     ['keywords', 'scores', 'language'],
   ),
-  compute(input) {
-    const language = input.language ?? detectLanguage(input.text).language;
+  async compute(input) {
+    const language = input.language ?? (await detectLanguage(input.text)).language;
     // RAKE cannot work without stopwords: a language without a list gets every list.
-    const stopwords = STOPWORD_LANGUAGES.includes(language) ? stopwordsFor(language) : ALL_STOPWORDS;
+    const stopwords = STOPWORD_LANGUAGES.includes(language) ? stopwordsFor(language) : allStopwords();
     const ranked = rakeKeywords(input.text, stopwords, input.max_words ?? 4).slice(0, input.max_keywords ?? 10);
     return { keywords: ranked.map((entry) => entry.keyword), scores: ranked, language };
   },

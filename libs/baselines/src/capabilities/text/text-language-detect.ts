@@ -28,7 +28,7 @@ export const textLanguageDetect = defineCapability<Input>({
     },
     ['language', 'confidence', 'alternatives'],
   ),
-  compute(input) {
-    return { ...detectLanguage(input.text, input.candidates ?? DEFAULT_LANGUAGES, input.min_length ?? 10) };
+  async compute(input) {
+    return { ...(await detectLanguage(input.text, input.candidates ?? DEFAULT_LANGUAGES, input.min_length ?? 10)) };
   },
 });

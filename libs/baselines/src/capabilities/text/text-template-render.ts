@@ -1,7 +1,8 @@
 import { InvalidRequestError } from '@skill-service/contracts';
-import Handlebars from 'handlebars';
+import type Handlebars from 'handlebars';
 import { defineCapability } from '../../define-capability.js';
 import { boolean, integer, object, record, text } from '../../json-schema.js';
+import { onFirstUse } from '../../lazy-module.js';
 import { setOwn } from '../../records/field-path.js';
 
 interface Input {
@@ -23,6 +24,9 @@ const MAX_MUSTACHES = 2_000;
 
 class OutputTooLarge extends Error {}
 
+// Handlebars (compiler and runtime) loads on the first render, not at startup.
+const loadHandlebars = onFirstUse(async (): Promise<typeof Handlebars> => (await import('handlebars')).default);
+
 type HelperOptions = Handlebars.HelperOptions;
 type AstNode = { type: string } & Record<string, unknown>;
 
@@ -31,8 +35,8 @@ type AstNode = { type: string } & Record<string, unknown>;
  * (which writes to the console) is replaced by a no-op; `each` counts what its iterations render,
  * so nested loops over large data stop at the output cap instead of running on.
  */
-function createEnvironment(budget: { chars: number }): typeof Handlebars {
-  const env = Handlebars.create();
+function createEnvironment(handlebars: typeof Handlebars, budget: { chars: number }): typeof Handlebars {
+  const env = handlebars.create();
   const each = env.helpers['each'] as Handlebars.HelperDelegate;
   env.registerHelper('log', () => '');
   env.registerHelper('each', function (this: unknown, context: unknown, options: HelperOptions) {
@@ -74,12 +78,12 @@ function templateShape(template: string): { mustaches: number; depth: number } {
  * The data with every string HTML-escaped, once. Escaping at each insertion instead would cost
  * template size × value size (20,000 references to a 1 MB value); rendering then only joins.
  */
-function escapeData(value: unknown): unknown {
-  if (typeof value === 'string') return Handlebars.Utils.escapeExpression(value);
-  if (Array.isArray(value)) return value.map(escapeData);
+function escapeData(value: unknown, escape: (text: string) => string): unknown {
+  if (typeof value === 'string') return escape(value);
+  if (Array.isArray(value)) return value.map((item) => escapeData(item, escape));
   if (typeof value !== 'object' || value === null) return value;
   const escaped: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) setOwn(escaped, key, escapeData(item));
+  for (const [key, item] of Object.entries(value)) setOwn(escaped, key, escapeData(item, escape));
   return escaped;
 }
 
@@ -121,13 +125,14 @@ export const textTemplateRender = defineCapability<Input>({
     ['template'],
   ),
   outputSchema: object({ text: text('The rendered text.'), chars: integer('Its length in characters.') }, ['text', 'chars']),
-  compute(input) {
+  async compute(input) {
     const shape = templateShape(input.template);
     const problem =
       shape.depth > MAX_BLOCK_DEPTH ? `nests blocks deeper than ${MAX_BLOCK_DEPTH} levels` : shape.mustaches > MAX_MUSTACHES ? `has more than ${MAX_MUSTACHES} {{…}} expressions` : undefined;
     if (problem !== undefined) throw new InvalidRequestError(`Invalid input: inputs.template ${problem}`, { details: [{ path: 'inputs.template', message: problem }] });
+    const handlebars = await loadHandlebars();
     const budget = { chars: 0 };
-    const env = createEnvironment(budget);
+    const env = createEnvironment(handlebars, budget);
     let render: Handlebars.TemplateDelegate;
     try {
       const ast = env.parse(input.template);
@@ -140,7 +145,7 @@ export const textTemplateRender = defineCapability<Input>({
     let output: string;
     try {
       // Explicit `false` (not just the default) also keeps Handlebars from logging each denial.
-      const data = input.escape_html === true ? escapeData(input.data ?? {}) : (input.data ?? {});
+      const data = input.escape_html === true ? escapeData(input.data ?? {}, handlebars.Utils.escapeExpression) : (input.data ?? {});
       output = render(data, { allowProtoPropertiesByDefault: false, allowProtoMethodsByDefault: false });
     } catch (error) {
       if (error instanceof OutputTooLarge) throw tooLarge();

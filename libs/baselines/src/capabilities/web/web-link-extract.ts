@@ -1,6 +1,6 @@
-import { load } from 'cheerio/slim';
 import { defineCapability } from '../../define-capability.js';
 import { boolean, integer, list, nullable, object, text } from '../../json-schema.js';
+import { onFirstUse } from '../../lazy-module.js';
 import { assertHtmlSize } from '../../html/assert-html-size.js';
 
 interface Input {
@@ -15,6 +15,9 @@ interface Link {
   rel: string | null;
   external: boolean | null;
 }
+
+// cheerio (htmlparser2, css-select, entity tables) loads on the first call.
+const loadCheerio = onFirstUse(() => import('cheerio/slim'));
 
 const FOLLOWABLE = new Set(['http:', 'https:', 'mailto:']);
 // Anchored, one pass: a URL that names its scheme.
@@ -91,9 +94,10 @@ export const webLinkExtract = defineCapability<Input>({
     },
     ['links', 'count', 'skipped'],
   ),
-  compute(input) {
+  async compute(input) {
     assertHtmlSize(input.html);
     // cheerio/slim parses with htmlparser2; parse5 slows down quadratically on deep nesting.
+    const { load } = await loadCheerio();
     const $ = load(input.html);
     const declaredBase = $('base[href]').first().attr('href');
     const base = (input.base_url === undefined ? undefined : parseUrl(input.base_url, undefined)) ?? (declaredBase === undefined ? undefined : parseUrl(declaredBase, undefined));

@@ -1,8 +1,7 @@
-import { convert } from 'html-to-text';
 import { defineCapability } from '../../define-capability.js';
 import { integer, nullable, object, text } from '../../json-schema.js';
 import { assertHtmlSize } from '../../html/assert-html-size.js';
-import { htmlTitle } from '../../html/html-title.js';
+import { htmlTitle, loadHtmlToText } from '../../html/html-title.js';
 import { countWords } from '../../nlp/word-tokens.js';
 
 interface Input {
@@ -33,10 +32,11 @@ export const webPageExtract = defineCapability<Input>({
     { text: text('The page text.'), title: nullable(text('The <title>.')), word_count: integer('Words in the text.') },
     ['text', 'title', 'word_count'],
   ),
-  compute(input) {
+  async compute(input) {
     assertHtmlSize(input.html);
     // No-break spaces (&nbsp;) become plain spaces: they separate words like any other space.
+    const { convert } = await loadHtmlToText();
     const pageText = convert(input.html, OPTIONS).replace(/\u00a0/g, ' ').trim();
-    return { text: pageText, title: htmlTitle(input.html), word_count: countWords(pageText) };
+    return { text: pageText, title: await htmlTitle(input.html), word_count: countWords(pageText) };
   },
 });
