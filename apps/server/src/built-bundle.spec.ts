@@ -25,6 +25,12 @@ describe('the built bundle', () => {
     expect(source.split('"application/1d-interleaved-parityfec"').length - 1).toBe(1);
   });
 
+  it('leaves the MCP SDK client out of the startup code: built-ins are called directly, the SDK loads with a server connection', () => {
+    const source = readFileSync(BUILT_MAIN, 'utf8');
+    // A message of the SDK's Client class (its capability checks), here only if main.js holds the client.
+    expect(source.includes('Server does not support')).toBe(false);
+  });
+
   it('runs the built-in capabilities whose libraries it loads from chunks on first use', async () => {
     // The built-in registry and bindings (no flags): every call below imports a chunk the idle server never loaded.
     const server = spawnBuiltServer([]);

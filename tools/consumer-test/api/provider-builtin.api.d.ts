@@ -6,7 +6,7 @@ export { createBuiltinTools, type BuiltinTools, type BuiltinToolsOptions } from 
 export { createBuiltinMcpServer, type BuiltinMcpServerOptions } from "./create-builtin-mcp-server.js";
 
 // ---- builtin-tools.d.ts
-import { type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { type BuiltinCapability, type PageFetcher } from "@skill-service/baselines";
 export interface BuiltinToolsOptions {
     readonly fetchPage?: PageFetcher;
@@ -19,7 +19,7 @@ export interface BuiltinTools {
         readonly version: string;
     };
     readonly tools: readonly Tool[];
-    callTool(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult>;
+    callTool(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult | undefined>;
 }
 export declare function createBuiltinTools(options?: BuiltinToolsOptions): BuiltinTools;
 

@@ -54,6 +54,17 @@ export interface CallSubject {
     readonly tool: string;
     readonly timeoutMs: number;
 }
+export declare const RPC_ERROR: {
+    readonly ConnectionClosed: -32000;
+    readonly RequestTimeout: -32001;
+    readonly MethodNotFound: -32601;
+    readonly InvalidParams: -32602;
+};
+export declare class ToolProtocolError extends Error {
+    readonly code: number;
+    readonly name = "McpError";
+    constructor(code: number, message: string);
+}
 export declare function protocolFailure(code: number, rawMessage: string, subject: CallSubject): ServiceError;
 export declare function wrappedProtocolCode(text: string): number | undefined;
 export declare function isTransportFault(error: unknown): boolean;
@@ -76,7 +87,7 @@ export interface InProcessTools {
         readonly name: string;
         readonly version: string;
     };
-    callTool(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolCallResult>;
+    callTool(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolCallResult | undefined>;
 }
 export interface McpLogEntry {
     readonly level: "info" | "warn" | "error";

@@ -1,4 +1,4 @@
-import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { BUILTIN_CAPABILITIES, type BuiltinCapability, type PageFetcher } from '@skill-service/baselines';
 import { isServiceError } from '@skill-service/contracts';
 
@@ -20,10 +20,10 @@ export interface BuiltinTools {
    * A `tools/call`: the output as `structuredContent` (the MCP server adds its JSON text for
    * clients that read only `content`; a direct caller does not pay for it); a typed failure is `isError` with the
    * JSON text `{code, message}` (the contract's codes: `invalid_request` for bad arguments,
-   * `invalid_configuration` without a page fetcher, the fetcher's own); an unknown tool throws
-   * McpError InvalidParams, as the SDK's McpServer answers it.
+   * `invalid_configuration` without a page fetcher, the fetcher's own); `undefined` for an unknown
+   * tool (the MCP server answers it with InvalidParams, as the SDK's McpServer does).
    */
-  callTool(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult>;
+  callTool(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult | undefined>;
 }
 
 const SERVER_INFO = { name: 'skill-service-builtin', version: '0.1.0' };
@@ -52,7 +52,7 @@ export function createBuiltinTools(options: BuiltinToolsOptions = {}): BuiltinTo
     tools,
     async callTool(name, args, signal) {
       const capability = byId.get(name);
-      if (capability === undefined) throw new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`);
+      if (capability === undefined) return undefined;
       try {
         return toolResult(await capability.run(args, { signal, ...fetchPage }));
       } catch (error) {

@@ -1,5 +1,5 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createBuiltinTools, type BuiltinToolsOptions } from './builtin-tools.js';
 
 export type BuiltinMcpServerOptions = BuiltinToolsOptions;
@@ -16,9 +16,12 @@ export function createBuiltinMcpServer(options: BuiltinMcpServerOptions = {}): S
     instructions: 'Deterministic text, data, table, web, PII, policy, code-diff and decision tools. Each tool name is a capability id.',
   });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...builtin.tools] }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) =>
-    withTextMirror(await builtin.callTool(request.params.name, request.params.arguments ?? {}, extra.signal)),
-  );
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name } = request.params;
+    const result = await builtin.callTool(name, request.params.arguments ?? {}, extra.signal);
+    if (result === undefined) throw new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`);
+    return withTextMirror(result);
+  });
   return server;
 }
 

@@ -1,5 +1,5 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { raceAbort } from './abortable.js';
+import { RPC_ERROR, ToolProtocolError } from './mcp-failure.js';
 import type { InProcessTools } from './mcp-provider-options.js';
 import { sanitiseMessage } from './sanitise-message.js';
 import type { ToolCallResult } from './tool-result.js';
@@ -8,7 +8,8 @@ import type { ToolSession } from './tool-session.js';
 /**
  * A session with a tool set of this process: each call is a plain function call, raced against
  * the caller's signal and the time budget like an SDK request (a late answer is dropped), and
- * failing with the same McpError codes, so the provider maps both kinds of session alike.
+ * failing with the JSON-RPC codes an SDK session would (an unknown tool is InvalidParams "Tool x
+ * not found", as McpServer answers), so the provider maps both kinds of session alike.
  */
 export class DirectToolSession implements ToolSession {
   readonly kind = 'in-process' as const;
@@ -31,11 +32,14 @@ export class DirectToolSession implements ToolSession {
   }
 
   callTool(name: string, args: Record<string, unknown>, options: { signal: AbortSignal; timeout: number }): Promise<ToolCallResult> {
-    if (this.ended) return Promise.reject(new McpError(ErrorCode.ConnectionClosed, 'Connection closed'));
+    if (this.ended) return Promise.reject(new ToolProtocolError(RPC_ERROR.ConnectionClosed, 'Connection closed'));
     const { signal, timeout } = options;
     let answer: Promise<ToolCallResult>;
     try {
-      answer = this.tools.callTool(name, args, signal);
+      answer = this.tools.callTool(name, args, signal).then((result) => {
+        if (result === undefined) throw new ToolProtocolError(RPC_ERROR.InvalidParams, `Tool ${name} not found`);
+        return result;
+      });
     } catch (error) {
       answer = Promise.reject(error);
     }
@@ -43,8 +47,8 @@ export class DirectToolSession implements ToolSession {
       answer,
       signal,
       Date.now() + timeout,
-      () => new McpError(ErrorCode.RequestTimeout, 'Request cancelled'),
-      () => new McpError(ErrorCode.RequestTimeout, 'Request timed out'),
+      () => new ToolProtocolError(RPC_ERROR.RequestTimeout, 'Request cancelled'),
+      () => new ToolProtocolError(RPC_ERROR.RequestTimeout, 'Request timed out'),
     );
   }
 

@@ -1,7 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
 import { linkedSignal } from './abortable.js';
@@ -44,6 +41,9 @@ export class McpConnection implements ToolSession {
 
   /** Spawns or connects, then lets the SDK run the `initialize` handshake. */
   static async open(target: SdkTarget, hooks: ConnectionHooks): Promise<McpConnection> {
+    // The SDK loads with the first connection to a server: a process calling only in-process tool
+    // sets (the built-ins) never holds its client, transports and message schemas (~4 MB).
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
     const client = new Client(hooks.clientInfo, { capabilities: {} });
     const { transport, server, pidOf } = await createTransport(target, hooks);
     const connection = new McpConnection(target.kind, client, server, hooks, pidOf);
@@ -117,6 +117,7 @@ interface CreatedTransport {
 async function createTransport(target: SdkTarget, hooks: ConnectionHooks): Promise<CreatedTransport> {
   switch (target.kind) {
     case 'stdio': {
+      const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
       const transport = new StdioClientTransport({ command: target.command, args: [...target.args], env: target.env(), stderr: 'pipe' });
       let pid: number | undefined;
       const pidOf = (): number | undefined => (pid ??= transport.pid ?? undefined);
@@ -125,12 +126,15 @@ async function createTransport(target: SdkTarget, hooks: ConnectionHooks): Promi
       if (stderr !== null) forwardStderrLines(stderr, (line) => hooks.log({ level: 'info', event: 'stderr', message: line, ...pidEntry(pidOf()) }));
       return { transport, pidOf };
     }
-    case 'streamable-http':
+    case 'streamable-http': {
+      const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
       return {
         transport: new StreamableHTTPClientTransport(target.url, { requestInit: { headers: { ...target.headers } } }),
         pidOf: () => undefined,
       };
+    }
     case 'in-process': {
+      const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
       const server = await target.source.create();
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
       await server.connect(serverSide);

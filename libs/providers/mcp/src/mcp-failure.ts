@@ -1,5 +1,3 @@
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import {
   InvalidConfigurationError,
   InvalidRequestError,
@@ -17,6 +15,37 @@ export interface CallSubject {
   readonly timeoutMs: number;
 }
 
+/** The JSON-RPC error codes told apart here (the SDK's `ErrorCode` values). */
+export const RPC_ERROR = { ConnectionClosed: -32000, RequestTimeout: -32001, MethodNotFound: -32601, InvalidParams: -32602 } as const;
+
+/**
+ * A protocol error raised in this process, shaped like the SDK's McpError (name, code, message
+ * prefix), so one check covers both: the SDK (and its error classes) loads only with a connection
+ * to a server, and a process calling only in-process tool sets never loads it.
+ */
+export class ToolProtocolError extends Error {
+  override readonly name = 'McpError';
+
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(`MCP error ${code}: ${message}`);
+  }
+}
+
+interface ProtocolErrorLike extends ErrorLike {
+  readonly code: number;
+}
+
+/** The SDK's McpError or a ToolProtocolError, matched by form. */
+function isProtocolError(error: unknown): error is ProtocolErrorLike {
+  return isErrorLike(error) && error.name === 'McpError' && typeof error.code === 'number';
+}
+
+// The SDK's StreamableHTTPError (an HTTP status from a remote server), matched by its message form.
+const STREAMABLE_HTTP_ERROR = 'Streamable HTTP error: ';
+
 const UNKNOWN_TOOL = /\bnot found\b|\bunknown tool\b|\bno such tool\b/i;
 // The SDK prefixes every McpError message with this, once per hop (a server's McpError arrives as
 // "MCP error -32602: MCP error -32602: …"); McpServer also puts it into isError text.
@@ -30,10 +59,10 @@ const MCP_ERROR_PREFIX = /^(?:MCP error (-?\d+):\s*)+/;
 export function protocolFailure(code: number, rawMessage: string, subject: CallSubject): ServiceError {
   const message = sanitiseMessage(rawMessage.replace(MCP_ERROR_PREFIX, ''));
   const { serviceId, tool } = subject;
-  if (code === ErrorCode.MethodNotFound || (code === ErrorCode.InvalidParams && UNKNOWN_TOOL.test(message))) {
+  if (code === RPC_ERROR.MethodNotFound || (code === RPC_ERROR.InvalidParams && UNKNOWN_TOOL.test(message))) {
     return new InvalidConfigurationError(`MCP service '${serviceId}' has no tool '${tool}': ${message}`);
   }
-  if (code === ErrorCode.InvalidParams) {
+  if (code === RPC_ERROR.InvalidParams) {
     return new InvalidRequestError(`MCP tool '${tool}' of service '${serviceId}' rejected its arguments: ${message}`);
   }
   return new UpstreamFailureError(`MCP tool '${tool}' of service '${serviceId}' failed: ${message}`);
@@ -54,7 +83,7 @@ export function wrappedProtocolCode(text: string): number | undefined {
  * JSON-RPC errors, timeouts and malformed results leave a working session in place.
  */
 export function isTransportFault(error: unknown): boolean {
-  return !(error instanceof McpError) && !isServiceError(error) && !isMalformedResult(error);
+  return !isProtocolError(error) && !isServiceError(error) && !isMalformedResult(error);
 }
 
 // The SDK validates results with zod and rejects with the ZodError itself.
@@ -66,11 +95,11 @@ function isMalformedResult(error: unknown): boolean {
 export function callFailure(error: unknown, subject: CallSubject, kind: string): ServiceError {
   if (isServiceError(error)) return error;
   const { serviceId, tool, timeoutMs } = subject;
-  if (error instanceof McpError) {
-    if (error.code === ErrorCode.RequestTimeout) {
+  if (isProtocolError(error)) {
+    if (error.code === RPC_ERROR.RequestTimeout) {
       return new UpstreamTimeoutError(`MCP tool '${tool}' of service '${serviceId}' did not answer within ${timeoutMs} ms.`, { cause: error });
     }
-    if (error.code === ErrorCode.ConnectionClosed) {
+    if (error.code === RPC_ERROR.ConnectionClosed) {
       const what = kind === 'stdio' ? 'exited' : 'closed the connection';
       return new UpstreamFailureError(
         `MCP server '${serviceId}' ${what} during the call to tool '${tool}'; it is reconnected on the next call.`,
@@ -89,7 +118,7 @@ export function callFailure(error: unknown, subject: CallSubject, kind: string):
 /** The error for a connection attempt (spawn, HTTP, `initialize`) that failed. */
 export function connectFailure(error: unknown, serviceId: string, connectTimeoutMs: number): ServiceError {
   if (isServiceError(error)) return error;
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+  if (isProtocolError(error) && error.code === RPC_ERROR.RequestTimeout) {
     return new UpstreamTimeoutError(`MCP server '${serviceId}' did not complete initialisation within ${connectTimeoutMs} ms.`, { cause: error });
   }
   return new UpstreamFailureError(`Could not connect to MCP server '${serviceId}': ${transportDetail(error)}`, { cause: error });
@@ -100,9 +129,9 @@ function transportFailure(error: unknown, serviceId: string): ServiceError {
 }
 
 function transportDetail(error: unknown): string {
-  if (error instanceof StreamableHTTPError) {
-    const message = sanitiseMessage(error.message.replace(/^Streamable HTTP error:\s*/, ''));
-    return error.code === undefined ? message : `the server answered HTTP ${error.code}: ${message}`;
+  if (isErrorLike(error) && error.message.startsWith(STREAMABLE_HTTP_ERROR)) {
+    const message = sanitiseMessage(error.message.slice(STREAMABLE_HTTP_ERROR.length));
+    return typeof error.code === 'number' ? `the server answered HTTP ${error.code}: ${message}` : message;
   }
   return sanitiseMessage(isErrorLike(error) ? describe(error) : String(error));
 }

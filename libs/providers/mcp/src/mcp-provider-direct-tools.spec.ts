@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { McpProvider } from './mcp-provider.js';
 import type { InProcessTools } from './mcp-provider-options.js';
 import { service, toolCall } from './test-servers/provider-calls.js';
@@ -9,7 +8,7 @@ import type { ToolCallResult } from './tool-result.js';
 function toolSet(): { created: number; signals: AbortSignal[]; create: () => InProcessTools } {
   const tools: InProcessTools = {
     serverInfo: { name: 'direct', version: '2.0.0' },
-    callTool(name, args, signal): Promise<ToolCallResult> {
+    callTool(name, args, signal): Promise<ToolCallResult | undefined> {
       set.signals.push(signal);
       switch (name) {
         case 'add':
@@ -21,7 +20,7 @@ function toolSet(): { created: number; signals: AbortSignal[]; create: () => InP
         case 'crash':
           return Promise.reject(new Error('the tool set broke'));
         default:
-          return Promise.reject(new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`));
+          return Promise.resolve(undefined);
       }
     },
   };

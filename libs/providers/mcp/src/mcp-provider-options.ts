@@ -17,12 +17,13 @@ export interface McpServerLike {
 /**
  * Tools served by this process and called directly: the `tools/call` of an in-process MCP server
  * without its JSON-RPC round trip. Answers are `tools/call` results (an `isError` result for a
- * failed tool); an unknown tool throws the SDK's `McpError` InvalidParams, as a server would answer.
+ * failed tool), `undefined` for a tool it does not have (answered as a server's InvalidParams
+ * "Tool x not found").
  */
 export interface InProcessTools {
   /** `name version`, reported like a server's `initialize` answer. */
   readonly serverInfo: { readonly name: string; readonly version: string };
-  callTool(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolCallResult>;
+  callTool(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolCallResult | undefined>;
 }
 
 /** A server stderr line or a lifecycle event, for the application's logger. */
