@@ -5,6 +5,9 @@ import type { RouteDefinition } from './route-definition.js';
 import { markRouteTemplate } from './route-template.js';
 import { methodNotAllowed } from './unmatched-routes.js';
 
+/** What routes are mounted on: the app itself or a router. */
+type RouteHost = Pick<Router, 'route'>;
+
 /** `/v1/runs/{run_id}` → `/v1/runs/:run_id`. */
 export function expressPath(path: string): string {
   return path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ':$1');
@@ -16,7 +19,7 @@ export function expressPath(path: string): string {
  * parser; then a 405 with `Allow` for any other method, behind the guard of unmatched requests
  * (admin unless the route table says otherwise).
  */
-export function mountRoutes(router: Router, routes: readonly RouteDefinition[], bodyLimitBytes: number, access: AccessControl): void {
+export function mountRoutes(router: RouteHost, routes: readonly RouteDefinition[], bodyLimitBytes: number, access: AccessControl): void {
   const byPath = new Map<string, RouteDefinition[]>();
   for (const route of routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
   for (const [path, group] of byPath) {

@@ -8,7 +8,7 @@ import { RunRecord } from '@skill-service/contracts';
 import type { SkillService } from '@skill-service/service';
 import request from 'supertest';
 import type { ServerApp } from './app.js';
-import { isAlive } from './testing/process-alive.js';
+import { describeProcess, isAlive } from './testing/process-alive.js';
 import { gateFolder, listen, openTestService, testApp, waitFor, type Listening } from './testing/test-server.js';
 
 jest.setTimeout(60_000);
@@ -161,7 +161,9 @@ describe(`many concurrent runs under SERVICE_MAX_RUNS=${CAP}`, () => {
     for (const file of startedFiles) {
       if (names.indexOf(file.replace('.started', '')) < names.length - CAP) evictedPids.push(Number(await readFile(join(gates, file), 'utf8')));
     }
-    await waitFor('the workers of the evicted runs to be killed', () => evictedPids.every((pid) => !isAlive(pid)), 15_000);
+    await waitFor('the workers of the evicted runs to be killed', () => evictedPids.every((pid) => !isAlive(pid)), 15_000, () =>
+      evictedPids.filter(isAlive).map(describeProcess).join('; '),
+    );
 
     // Only the kept runs are released: an evicted run still holding a worker would never end.
     for (const name of names.slice(-CAP)) await writeFile(join(gates, `${name}.release`), '');

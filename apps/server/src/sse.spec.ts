@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import type { SkillService } from '@skill-service/service';
 import { SECURITY_HEADERS } from './security-headers.js';
-import { isAlive } from './testing/process-alive.js';
+import { describeProcess, isAlive } from './testing/process-alive.js';
 import { gateFolder, listen, openTestService, readSse, testApp, waitFor, type Listening } from './testing/test-server.js';
 
 jest.setTimeout(30_000);
@@ -108,7 +108,7 @@ describe('POST /v1/skills/{skill_id}/execute/stream', () => {
     expect(received).toContain('event: step_start');
     client.destroy();
     // The provider kills the worker running an aborted call: the function never finishes.
-    await waitFor('the python worker of the cancelled call to be killed', () => !isAlive(pid));
+    await waitFor('the python worker of the cancelled call to be killed', () => !isAlive(pid), undefined, () => describeProcess(pid));
     expect(received).not.toContain('event: done');
   });
 });

@@ -81,7 +81,11 @@ export class BindingExecutor implements CapabilityInvoker {
     let cached = byProfile.get(key);
     if (cached === undefined) {
       const plan = deepFreeze(this.resolvePlan(catalog, capability, requested));
-      cached = { plan, bindings: plan.chain.map((entry) => catalog.bindings.get(entry.binding_id) as BindingDefinition) };
+      cached = {
+        plan,
+        bindings: plan.chain.map((entry) => catalog.bindings.get(entry.binding_id) as BindingDefinition),
+        fallbackChain: deepFreeze(plan.chain.map((entry) => entry.binding_id)),
+      };
       byProfile.set(key, cached);
     }
     return cached;
@@ -113,7 +117,7 @@ export class BindingExecutor implements CapabilityInvoker {
     const started = this.now();
     const { capability } = invocation;
     const catalog = this.catalogOf();
-    const { plan, bindings: chain } = this.cachedPlan(catalog, capability, invocation.requiredConformanceProfile);
+    const { plan, bindings: chain, fallbackChain } = this.cachedPlan(catalog, capability, invocation.requiredConformanceProfile);
     const resolutionMs = this.now() - started;
     const deadline = started + invocation.timeoutMs;
     const attempts: BindingAttempt[] = [];
@@ -148,7 +152,7 @@ export class BindingExecutor implements CapabilityInvoker {
             conformance_profile: binding.conformance_profile,
             required_conformance_profile: plan.required_conformance_profile,
             fallback_used: binding.id !== plan.primary_binding_id,
-            fallback_chain: plan.chain.map((entry) => entry.binding_id),
+            fallback_chain: fallbackChain,
             attempts,
             resolution_plan: plan,
             resolution_ms: Math.round(resolutionMs * 1000) / 1000,
@@ -201,6 +205,7 @@ export class BindingExecutor implements CapabilityInvoker {
 interface CachedPlan {
   readonly plan: ResolutionPlan;
   readonly bindings: readonly BindingDefinition[];
+  readonly fallbackChain: string[];
 }
 
 /** A shared plan goes into many answers: nobody may change it. */

@@ -12,7 +12,7 @@ import type { Implementation } from "@modelcontextprotocol/sdk/types.js";
 import type { McpLogEntry, McpTransportKind } from "./mcp-provider-options.js";
 import type { InProcessTarget, ServiceTarget } from "./service-target.js";
 import type { ToolCallResult } from "./tool-result.js";
-import type { ToolSession } from "./tool-session.js";
+import type { ToolCallOptions, ToolSession } from "./tool-session.js";
 export type SdkTarget = Exclude<ServiceTarget, InProcessTarget> | (InProcessTarget & {
     readonly source: {
         readonly type: "server";
@@ -39,10 +39,7 @@ export declare class McpConnection implements ToolSession {
     get pid(): number | undefined;
     get serverInfo(): string;
     get alive(): boolean;
-    callTool(name: string, args: Record<string, unknown>, options: {
-        signal: AbortSignal;
-        timeout: number;
-    }): Promise<ToolCallResult>;
+    callTool(name: string, args: Record<string, unknown>, options: ToolCallOptions): Promise<ToolCallResult>;
     close(): Promise<void>;
     private handleEnded;
 }
@@ -232,15 +229,17 @@ import { type ConnectionHooks } from "./mcp-connection.js";
 import type { McpTransportKind } from "./mcp-provider-options.js";
 import type { ServiceTarget } from "./service-target.js";
 import type { ToolCallResult } from "./tool-result.js";
+export interface ToolCallOptions {
+    readonly signal: AbortSignal;
+    readonly timeout: number;
+    readonly callerDeadline: boolean;
+}
 export interface ToolSession {
     readonly kind: McpTransportKind;
     readonly pid: number | undefined;
     readonly serverInfo: string;
     readonly alive: boolean;
-    callTool(name: string, args: Record<string, unknown>, options: {
-        signal: AbortSignal;
-        timeout: number;
-    }): Promise<ToolCallResult>;
+    callTool(name: string, args: Record<string, unknown>, options: ToolCallOptions): Promise<ToolCallResult>;
     close(): Promise<void>;
 }
 export declare function openToolSession(target: ServiceTarget, hooks: ConnectionHooks): Promise<ToolSession>;

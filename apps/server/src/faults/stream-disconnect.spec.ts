@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { SkillService } from '@skill-service/service';
 import type { ServerApp } from '../app.js';
 import { openFaultService } from '../testing/fault-service.js';
-import { isAlive } from '../testing/process-alive.js';
+import { describeProcess, isAlive } from '../testing/process-alive.js';
 import { gateFolder, listen, readSse, testApp, waitFor, type Listening } from '../testing/test-server.js';
 
 const BOUND_MS = 30_000;
@@ -47,7 +47,7 @@ describe('a client disconnecting mid-stream', () => {
       await waitFor('the step_start event', () => received.includes('event: step_start'), BOUND_MS);
       client.destroy();
 
-      await waitFor('the worker of the cancelled step to be killed', () => !isAlive(pid), BOUND_MS);
+      await waitFor('the worker of the cancelled step to be killed', () => !isAlive(pid), BOUND_MS, () => describeProcess(pid));
       await waitFor('the run to leave the in-flight registry', () => app.inflight.size === 0, BOUND_MS);
       // The run has settled: had it gone on, the second step would have started by now.
       expect(existsSync(join(gates, 'second.started'))).toBe(false);

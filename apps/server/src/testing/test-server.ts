@@ -123,11 +123,14 @@ export async function gateFolder(): Promise<string> {
   return folder;
 }
 
-/** Polls `condition` every 20 ms; throws with `what` when it stays false for `timeoutMs`. */
-export async function waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+/**
+ * Polls `condition` every 20 ms; throws with `what` when it stays false for `timeoutMs`, followed
+ * by what `explain` says then (the state the wait was stuck on).
+ */
+export async function waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 15_000, explain?: () => string): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!(await condition())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}${explain === undefined ? '' : `: ${explain()}`}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -3,7 +3,7 @@ import { RPC_ERROR, ToolProtocolError } from './mcp-failure.js';
 import type { InProcessTools } from './mcp-provider-options.js';
 import { sanitiseMessage } from './sanitise-message.js';
 import type { ToolCallResult } from './tool-result.js';
-import type { ToolSession } from './tool-session.js';
+import type { ToolCallOptions, ToolSession } from './tool-session.js';
 
 /**
  * A session with a tool set of this process: each call is a plain function call, raced against
@@ -31,7 +31,7 @@ export class DirectToolSession implements ToolSession {
     return !this.ended;
   }
 
-  callTool(name: string, args: Record<string, unknown>, options: { signal: AbortSignal; timeout: number }): Promise<ToolCallResult> {
+  callTool(name: string, args: Record<string, unknown>, options: ToolCallOptions): Promise<ToolCallResult> {
     if (this.ended) return Promise.reject(new ToolProtocolError(RPC_ERROR.ConnectionClosed, 'Connection closed'));
     const { signal, timeout } = options;
     let answer: Promise<ToolCallResult>;
@@ -43,6 +43,10 @@ export class DirectToolSession implements ToolSession {
     } catch (error) {
       answer = Promise.reject(error);
     }
+    // The caller's signal aborts at its deadline (ProviderCall's contract) and the tool set holds
+    // it: a race here would only repeat that, at a timer and a listener per call. Only a service
+    // timeout shorter than the caller's budget needs one of its own.
+    if (options.callerDeadline) return answer;
     return raceAbort(
       answer,
       signal,

@@ -7,7 +7,7 @@ import { sanitiseMessage } from './sanitise-message.js';
 import type { InProcessTarget, ServiceTarget } from './service-target.js';
 import { forwardStderrLines } from './stderr-lines.js';
 import type { ToolCallResult } from './tool-result.js';
-import type { ToolSession } from './tool-session.js';
+import type { ToolCallOptions, ToolSession } from './tool-session.js';
 
 /** What the SDK client connects to: everything but a tool set called directly. */
 export type SdkTarget = Exclude<ServiceTarget, InProcessTarget> | (InProcessTarget & { readonly source: { readonly type: 'server' } });
@@ -79,7 +79,7 @@ export class McpConnection implements ToolSession {
     return !this.ended;
   }
 
-  async callTool(name: string, args: Record<string, unknown>, options: { signal: AbortSignal; timeout: number }): Promise<ToolCallResult> {
+  async callTool(name: string, args: Record<string, unknown>, options: ToolCallOptions): Promise<ToolCallResult> {
     const link = linkedSignal(options.signal);
     try {
       return await this.client.callTool({ name, arguments: args }, undefined, { signal: link.signal, timeout: options.timeout });

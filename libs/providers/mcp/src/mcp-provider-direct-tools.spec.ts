@@ -16,6 +16,9 @@ function toolSet(): { created: number; signals: AbortSignal[]; create: () => InP
         case 'refuse':
           return Promise.resolve({ isError: true, content: [{ type: 'text', text: JSON.stringify({ code: 'invalid_request', message: 'a must be positive' }) }] });
         case 'hang':
+          // Honours its signal, as a tool set must.
+          return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true }));
+        case 'ignore':
           return new Promise(() => undefined);
         case 'crash':
           return Promise.reject(new Error('the tool set broke'));
@@ -65,17 +68,27 @@ describe('McpProvider with an in-process tool set (called directly)', () => {
     });
   });
 
-  it('gives up on a tool that does not answer within the time budget, and on a caller that aborts', async () => {
+  it("settles when the caller's signal aborts (its deadline or a cancellation): the tool set holds that signal", async () => {
     provider = new McpProvider({ inProcessTools: { direct: toolSet().create } });
-    await expect(provider.call(toolCall(direct, 'hang', {}, { timeoutMs: 50 }))).rejects.toMatchObject({
+    await expect(provider.call(toolCall(direct, 'hang', {}, { timeoutMs: 50, signal: AbortSignal.timeout(50) }))).rejects.toMatchObject({
       code: 'upstream_timeout',
       status: 504,
-      message: "MCP tool 'hang' of service 'direct-tools' did not answer within 50 ms.",
+      message: "MCP tool 'hang' of service 'direct-tools' timed out.",
     });
     const caller = new AbortController();
     const pending = provider.call(toolCall(direct, 'hang', {}, { signal: caller.signal }));
     caller.abort(new Error('client went away'));
     await expect(pending).rejects.toMatchObject({ code: 'upstream_failure', message: "The call to MCP tool 'hang' of service 'direct-tools' was cancelled." });
+  });
+
+  it("gives up on its own when the service's timeout is shorter than the caller's budget, even on a tool that ignores its signal", async () => {
+    provider = new McpProvider({ inProcessTools: { direct: toolSet().create } });
+    const quick = service({ id: 'direct-tools', server: 'direct', timeout_seconds: 0.05 });
+    await expect(provider.call(toolCall(quick, 'ignore', {}, { timeoutMs: 5_000 }))).rejects.toMatchObject({
+      code: 'upstream_timeout',
+      status: 504,
+      message: "MCP tool 'ignore' of service 'direct-tools' did not answer within 50 ms.",
+    });
   });
 
   it('drops a tool set that failed unexpectedly and builds a fresh one for the next call', async () => {

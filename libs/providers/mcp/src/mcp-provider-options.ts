@@ -18,7 +18,8 @@ export interface McpServerLike {
  * Tools served by this process and called directly: the `tools/call` of an in-process MCP server
  * without its JSON-RPC round trip. Answers are `tools/call` results (an `isError` result for a
  * failed tool), `undefined` for a tool it does not have (answered as a server's InvalidParams
- * "Tool x not found").
+ * "Tool x not found"). `signal` is the caller's, aborted at its deadline or on cancellation: a tool
+ * must settle promptly then (nothing else races it, unless the service's own timeout is shorter).
  */
 export interface InProcessTools {
   /** `name version`, reported like a server's `initialize` answer. */

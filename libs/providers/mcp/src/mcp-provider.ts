@@ -45,7 +45,8 @@ export class McpProvider implements ProtocolProvider {
     if (remaining <= 0) throw notReady();
 
     try {
-      const result = await connection.callTool(binding.operation, call.payload, { signal, timeout: remaining });
+      const callerDeadline = timeoutMs === call.timeoutMs;
+      const result = await connection.callTool(binding.operation, call.payload, { signal, timeout: remaining, callerDeadline });
       slot.succeeded();
       return toolResultToRaw(result, subject);
     } catch (error) {

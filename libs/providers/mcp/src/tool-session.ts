@@ -4,6 +4,15 @@ import type { McpTransportKind } from './mcp-provider-options.js';
 import type { ServiceTarget } from './service-target.js';
 import type { ToolCallResult } from './tool-result.js';
 
+export interface ToolCallOptions {
+  /** The caller's; aborts on its deadline or cancellation (ProviderCall's contract). */
+  readonly signal: AbortSignal;
+  /** Milliseconds this call may take. */
+  readonly timeout: number;
+  /** Whether `timeout` is the caller's own budget, so `signal` aborts when it runs out. */
+  readonly callerDeadline: boolean;
+}
+
 /** An open session with one service's tools, whatever carries the calls. */
 export interface ToolSession {
   readonly kind: McpTransportKind;
@@ -12,7 +21,7 @@ export interface ToolSession {
   /** `name version` as the server reported it. */
   readonly serverInfo: string;
   readonly alive: boolean;
-  callTool(name: string, args: Record<string, unknown>, options: { signal: AbortSignal; timeout: number }): Promise<ToolCallResult>;
+  callTool(name: string, args: Record<string, unknown>, options: ToolCallOptions): Promise<ToolCallResult>;
   close(): Promise<void>;
 }
 
