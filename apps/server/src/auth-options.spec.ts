@@ -20,8 +20,8 @@ function usageError(command: ServerCommand): string {
 }
 
 describe('auth options', () => {
-  it('default to the legacy mode, public probes, 60 requests per 60 s and 10,000 tracked clients', () => {
-    const options = serve(parse([]));
+  it('default to the legacy mode, public probes, 60 requests per 60 s off loopback and 10,000 tracked clients', () => {
+    const options = serve(parse(['--host', '0.0.0.0']));
     expect(options.auth).toEqual({ rbac: false, apiKeyHashes: [], jwt: undefined, publicProbes: true, plugins: [] });
     expect(options.rateLimit).toEqual({ requests: 60, windowSeconds: 60, maxClients: 10_000 });
     expect(options.trustProxy).toEqual([]);

@@ -18,7 +18,7 @@ describe('parseServerCommand', () => {
       host: '127.0.0.1',
       port: 8080,
       apiKey: undefined,
-      rateLimit: { requests: 60, windowSeconds: 60, maxClients: 10_000 },
+      rateLimit: { requests: 6000, windowSeconds: 60, maxClients: 10_000 },
       auth: { rbac: false, apiKeyHashes: [], jwt: undefined, publicProbes: true, plugins: [] },
       trustProxy: [],
       registryRoot: DEFAULTS.registryRoot,
@@ -97,6 +97,20 @@ describe('parseServerCommand', () => {
       bodyLimitBytes: 2048,
     });
     expect(options.auditPath).toMatch(/\/audit\/log\.jsonl$/);
+  });
+
+  it.each([
+    ['open on loopback', [], {}, 6000],
+    ['open on ::1', ['--host', '::1'], {}, 6000],
+    ['open on localhost', ['--host', 'localhost'], {}, 6000],
+    ['open on every address', ['--host', '0.0.0.0'], {}, 60],
+    ['open on a LAN address', ['--host', '192.168.1.20'], {}, 60],
+    ['with an API key on loopback', ['--api-key', 'secret'], {}, 60],
+    ['with RBAC on loopback', [], { SERVICE_RBAC: '1' }, 60],
+    ['set explicitly', ['--host', '0.0.0.0', '--rate-limit-requests', '7'], {}, 7],
+    ['set explicitly on loopback', [], { SERVICE_RATE_LIMIT_REQUESTS: '5' }, 5],
+  ])('defaults the rate limit to fit the mode: %s', (_mode, argv, env, requests) => {
+    expect(serve(parse(argv, env)).rateLimit.requests).toBe(requests);
   });
 
   it('treats an empty variable as unset', () => {

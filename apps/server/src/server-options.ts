@@ -1,3 +1,4 @@
+import { isIPv4 } from 'node:net';
 import { parseArgs } from 'node:util';
 import { DEFAULT_MAX_TRACKED_CLIENTS } from '@skill-service/auth';
 import { InvalidConfigurationError, isServiceError } from '@skill-service/contracts';
@@ -73,6 +74,21 @@ const cidrs: Parse<string[]> = (raw, name) => {
   return entries;
 };
 
+/** Requests per window and client once anyone but the local user can call, or credentials exist. */
+export const SHARED_RATE_LIMIT_REQUESTS = 60;
+/**
+ * Requests per window when the server is open (no API key, no RBAC) and listens on loopback only:
+ * the one client is the person on this machine trying the API, who should not meet a 429 while
+ * working through the README. A limit still stands, so a runaway local script is still stopped.
+ */
+export const LOCAL_RATE_LIMIT_REQUESTS = 6000;
+
+/** Whether `host` accepts connections from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || (isIPv4(bare) && bare.startsWith('127.'));
+}
+
 export interface OptionDefaults {
   readonly registryRoot: string;
   readonly runtimeRoot: string;
@@ -83,6 +99,7 @@ export const USAGE = `Usage: skill-server [options]   (flags win over the enviro
   --port <port>                      SERVICE_PORT                     default 8080 (0: any free port)
   --api-key <key>                    SERVICE_API_KEY                  default none (RBAC: an admin key)
   --rate-limit-requests <n>          SERVICE_RATE_LIMIT_REQUESTS      default 60 per window and client
+                                     (6000 when open, without credentials, on a loopback address)
   --rate-limit-window-seconds <s>    SERVICE_RATE_LIMIT_WINDOW_SECONDS default 60
   --trust-proxy <ips/cidrs>          SERVICE_TRUST_PROXY              default none (X-Forwarded-For ignored)
   --auth-plugin <name> (repeatable)  SERVICE_AUTH_PLUGINS (comma list) default none (needs SERVICE_RBAC=1)
@@ -154,16 +171,25 @@ export function parseServerCommand(
   try {
     const registryRoot = flags['registry-root'];
     const runtimeRoot = flags['runtime-root'];
+    const host = setting('host', 'SERVICE_HOST', text, '127.0.0.1');
+    const apiKey = setting<string | undefined>('api-key', 'SERVICE_API_KEY', credential, undefined);
+    const auth = authOptions();
+    const localExploration = apiKey === undefined && !auth.rbac && isLoopbackHost(host);
     const options: ServerOptions = {
-      host: setting('host', 'SERVICE_HOST', text, '127.0.0.1'),
+      host,
       port: setting('port', 'SERVICE_PORT', integer(0, 65535), 8080),
-      apiKey: setting<string | undefined>('api-key', 'SERVICE_API_KEY', credential, undefined),
+      apiKey,
       rateLimit: {
-        requests: setting('rate-limit-requests', 'SERVICE_RATE_LIMIT_REQUESTS', integer(1, 1_000_000), 60),
+        requests: setting(
+          'rate-limit-requests',
+          'SERVICE_RATE_LIMIT_REQUESTS',
+          integer(1, 1_000_000),
+          localExploration ? LOCAL_RATE_LIMIT_REQUESTS : SHARED_RATE_LIMIT_REQUESTS,
+        ),
         windowSeconds: setting('rate-limit-window-seconds', 'SERVICE_RATE_LIMIT_WINDOW_SECONDS', seconds(86_400), 60),
         maxClients: setting(undefined, 'SERVICE_RATE_LIMIT_MAX_CLIENTS', integer(1, 1_000_000), DEFAULT_MAX_TRACKED_CLIENTS),
       },
-      auth: authOptions(),
+      auth,
       trustProxy: setting('trust-proxy', 'SERVICE_TRUST_PROXY', cidrs, []),
       ...serviceSettingsFromEnvironment(env, {
         defaults,

@@ -110,7 +110,18 @@ export interface Streamed {
  * Sends `head` then a body of `totalBytes` spaces, 64 KiB at a time as the socket drains (so the
  * client never holds much in memory), chunked when `chunked`. Stops writing once an answer arrives.
  */
-export async function streamBody(port: number, head: string, totalBytes: number, options: { chunked: boolean; timeoutMs?: number }): Promise<Streamed> {
+/**
+ * Streams a `totalBytes` body after `head`. With `holdAfterBytes`, the client stops sending at that
+ * point and waits for the answer: a server that answers only after the whole body never answers, so
+ * "answered before the upload was whole" does not depend on how fast this client's loop runs.
+ */
+export async function streamBody(
+  port: number,
+  head: string,
+  totalBytes: number,
+  options: { chunked: boolean; timeoutMs?: number; holdAfterBytes?: number },
+): Promise<Streamed> {
+  const holdAt = Math.min(totalBytes, options.holdAfterBytes ?? totalBytes);
   let sent = 0;
   let sentBeforeAnswer: number | undefined;
   const chunk = Buffer.alloc(64 * 1024, ' ');
@@ -119,8 +130,8 @@ export async function streamBody(port: number, head: string, totalBytes: number,
     (socket) => {
       socket.write(head);
       const pump = (): void => {
-        while (sentBeforeAnswer === undefined && !socket.destroyed && sent < totalBytes) {
-          const size = Math.min(chunk.length, totalBytes - sent);
+        while (sentBeforeAnswer === undefined && !socket.destroyed && sent < holdAt) {
+          const size = Math.min(chunk.length, holdAt - sent);
           const frame = options.chunked ? Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), chunk.subarray(0, size), Buffer.from('\r\n')]) : chunk.subarray(0, size);
           sent += size;
           if (!socket.write(frame)) {
