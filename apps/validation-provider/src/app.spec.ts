@@ -198,7 +198,7 @@ describe('validation provider time budget', () => {
     const res = await request(app).post('/validate').send(redos);
     expect(res.status).toBe(504);
     expect(res.body).toEqual({ error: 'validation exceeded the time budget of 300 ms' });
-    expect(performance.now() - started).toBeLessThan(3000);
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect((await request(app).post('/validate').send(warm)).body).toEqual({ valid: true, errors: [] });
   });
 });

@@ -19,7 +19,7 @@ describe('assertInputBounds', () => {
   it('refuses a 5 MB string at once', () => {
     const started = Date.now();
     expect(() => assertInputBounds({ text: 'x'.repeat(5 * 1024 * 1024) })).toThrow('Invalid input: inputs.text makes the input longer than 2000000 characters');
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('refuses too many values by counting each list before walking it', () => {

@@ -45,7 +45,7 @@ describe('a failing capability fails its step, the run reports it, other runs ar
       engine.runSkill(`broken.${capability}`, {}, { onEvent: (event) => events.push(event) }),
       engine.runSkill('demo.healthy', { text: 'still fine' }),
     ]);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(ok).toEqual({ status: 'fulfilled', value: expect.objectContaining({ outputs: { text: 'STILL FINE' } }) });
 
     expect(broken.status).toBe('rejected');

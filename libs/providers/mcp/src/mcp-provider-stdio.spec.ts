@@ -96,7 +96,7 @@ describe('McpProvider over stdio: one kept session', () => {
     const pending = h.provider.call(toolCall(svc, 'slow', { ms: 10_000 }, { signal: controller.signal }));
     setTimeout(() => controller.abort(new ServiceError('step_timeout', 'step deadline passed')), 100);
     await expect(pending).rejects.toMatchObject({ code: 'step_timeout', message: 'step deadline passed' });
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
     await eventually(() => h.logs.filter((entry) => entry.message === 'slow cancelled').length > cancelled);
 
     const already = new AbortController();

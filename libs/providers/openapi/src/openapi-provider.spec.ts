@@ -227,7 +227,7 @@ describe('OpenApiProvider: answers', () => {
     const started = performance.now();
     const error = await failure(provider([`127.0.0.1:${target.port}`]).call(callTo(target, { binding: { metadata: { timeout_seconds: 0.2 } } })));
     expect(error).toMatchObject({ code: 'upstream_timeout', status: 504 });
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('times out with 504 at the call timeout when it is shorter than the descriptor timeout', async () => {

@@ -192,7 +192,7 @@ describe('OpenRpcProvider', () => {
     const started = performance.now();
     const error = await failure(provider([`127.0.0.1:${target.port}`]).call(callTo(target, { binding: { metadata: { timeout_seconds: 0.2 } } })));
     expect(error).toMatchObject({ code: 'upstream_timeout', status: 504 });
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(target.requests).toHaveLength(1);
   });
 

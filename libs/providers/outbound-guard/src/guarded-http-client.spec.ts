@@ -358,7 +358,7 @@ describe('GuardedHttpClient: retries', () => {
     const elapsed = Date.now() - started;
     expect(response.status).toBe(200);
     expect(elapsed).toBeGreaterThanOrEqual(90);
-    expect(elapsed).toBeLessThan(2000);
+    expect(elapsed).toBeLessThan(10_000);
   });
 
   it('uses backoffMs without Retry-After, and returns the last answer once the limit is spent', async () => {
@@ -392,7 +392,7 @@ describe('GuardedHttpClient: retries', () => {
       client.request({ ...base(server.origin), retry: { limit: 1 }, signal: controller.signal }),
     );
     expect(error).toMatchObject({ code: 'service_unavailable' });
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
 
@@ -404,7 +404,7 @@ describe('GuardedHttpClient: failures', () => {
     const error = await failure(client.request({ ...base(server.origin), timeoutMs: 200 }));
     expect(error).toMatchObject({ code: 'upstream_timeout', status: 504 });
     expect(error.message).toContain('200 ms');
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('times out a body that trickles past the deadline', async () => {
@@ -473,7 +473,7 @@ describe('GuardedHttpClient: failures', () => {
     const error = await failure(client.request({ ...base(server.origin), maxResponseBytes: 1024, timeoutMs: 10_000 }));
     expect(error).toMatchObject({ code: 'upstream_failure' });
     expect(error.message).toContain('exceeds 1024 bytes');
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('counts decompressed bytes, so a small gzip bomb is cut off too', async () => {
@@ -503,7 +503,7 @@ describe('GuardedHttpClient: failures', () => {
     const started = Date.now();
     const aborted = await failure(client.request({ ...base(server.origin), signal: controller.signal }));
     expect(aborted).toMatchObject({ code: 'service_unavailable', status: 503 });
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(10_000);
 
     const timedOut = await failure(client.request({ ...base(server.origin), signal: AbortSignal.timeout(50) }));
     expect(timedOut).toMatchObject({ code: 'upstream_timeout', status: 504 });

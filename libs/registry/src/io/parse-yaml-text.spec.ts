@@ -48,7 +48,7 @@ describe('parseYamlText', () => {
     const started = Date.now();
     const outcome = parseYamlText(`${levels.join('\n')}\n`);
     expect(outcome.problems).toEqual([{ code: 'yaml_alias_limit', message: expect.stringContaining('aliases expand beyond'), severity: 'error' }]);
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('accepts a few honest aliases', () => {

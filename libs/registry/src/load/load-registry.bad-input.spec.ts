@@ -123,7 +123,7 @@ describe('unreadable files', () => {
     for (let i = 1; i < 12; i++) bomb += `a${i}: &a${i} [${Array.from({ length: 10 }, () => `*a${i - 1}`).join(', ')}]\n`;
     const started = performance.now();
     const registry = await loadTree({ 'registry/capabilities/text.bomb.yaml': bomb });
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(registry.problemsOf('capabilities/text.bomb.yaml')).toEqual([['', 'yaml_alias_limit', 'error']]);
     expectGoodFilesLoaded(registry);
   });
@@ -134,7 +134,7 @@ describe('unreadable files', () => {
     const registry = await loadTree({ 'registry/capabilities/text.huge.yaml': big });
     expect(registry.problemsOf('capabilities/text.huge.yaml')).toEqual([['', 'file_too_large', 'error']]);
     expect(registry.diagnostics.find((d) => d.code === 'file_too_large')?.message).toContain('10485760 bytes');
-    expect(performance.now() - started).toBeLessThan(5000);
+    expect(performance.now() - started).toBeLessThan(15_000);
     expectGoodFilesLoaded(registry);
   });
 

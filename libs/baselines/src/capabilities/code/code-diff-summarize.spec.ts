@@ -44,6 +44,6 @@ describe('code.diff.summarize', () => {
     const after = Array.from({ length: 5_000 }, (_, index) => `b${index}`).join('\n');
     const started = Date.now();
     await expect(codeDiffSummarize.run({ before, after })).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringContaining('more than 1000 line edits') as unknown });
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });

@@ -98,7 +98,7 @@ describe('security.pii.detect', () => {
     for (const text of ['a@'.repeat(249_000), '1'.repeat(499_000), `${'a.'.repeat(240_000)}@`]) {
       const started = Date.now();
       await runChecked(securityPiiDetect, { text });
-      expect(Date.now() - started).toBeLessThan(2000);
+      expect(Date.now() - started).toBeLessThan(10_000);
     }
   });
 });
