@@ -7,7 +7,7 @@ import { BUILTIN_CAPABILITIES } from './builtin-capabilities.js';
 // limits are set where the libraries' costs stay bounded (they share the server's event loop).
 // The bound is a ceiling against super-linear blow-ups (minutes), loose enough for a loaded CI
 // machine; the typical figures are in tools/bench.
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 const capability = (id: string): BuiltinCapability => BUILTIN_CAPABILITIES.find((entry) => entry.id === id) as BuiltinCapability;
 const SENTENCE = 'The agency approved a new mission to study the icy moons of Jupiter in 2031. ';
@@ -47,6 +47,8 @@ describe('worst cases answer in seconds', () => {
       // A typed refusal is a fine answer too; anything else is a bug.
       if (!isServiceError(error) || error.code !== 'invalid_request') throw error;
     }
-    expect(Date.now() - started).toBeLessThan(20_000);
+    // Seconds on a quiet machine; the bound leaves room for a heavily loaded one and still stops the
+    // quadratic or exponential behaviour these inputs were chosen to provoke (minutes to hours).
+    expect(Date.now() - started).toBeLessThan(90_000);
   });
 });
