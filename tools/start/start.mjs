@@ -18,6 +18,12 @@ export const OUTPUTS = [
     output: 'apps/server/dist/main.js',
     inputs: ['apps/server', 'libs', 'package-lock.json', 'node_modules/.package-lock.json', 'tsconfig.base.json', 'nx.json'],
   },
+  {
+    // The operator console the server serves at /console.
+    project: '@skill-service/console',
+    output: 'apps/console/dist/index.html',
+    inputs: ['apps/console', 'libs/contracts', 'package-lock.json', 'node_modules/.package-lock.json', 'tsconfig.base.json', 'nx.json'],
+  },
 ];
 
 /**

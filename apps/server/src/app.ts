@@ -12,6 +12,7 @@ import { resolveTrace } from './request-trace.js';
 import type { RouteDefinition } from './route-definition.js';
 import { capabilityRoutes } from './routes/capability-routes.js';
 import { catalogRoutes } from './routes/catalog-routes.js';
+import { consoleRoute } from './routes/console-route.js';
 import { healthRoutes } from './routes/health-routes.js';
 import { metricsRoutes } from './routes/metrics-routes.js';
 import { openApiRoute } from './routes/openapi-route.js';
@@ -66,6 +67,7 @@ export function createApp(service: SkillService, options: AppOptions): ServerApp
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(observeRequests(metrics, options.logger), securityHeaders, resolveTrace);
+  app.use('/console', consoleRoute(options.access));
   // On the app's own router: a nested one would cost every request a second routing pass.
   mountRoutes(app, routes, options.bodyLimitBytes, options.access);
   app.use(options.access.unmatched, routeNotFound);

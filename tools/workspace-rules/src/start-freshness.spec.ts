@@ -27,7 +27,10 @@ beforeEach(() => {
   at('tsconfig.base.json', 1000);
   at('nx.json', 1000);
   at('node_modules/.package-lock.json', 1000);
-  for (const dir of ['libs/engine/src', 'libs/engine', 'libs', 'apps/server/src', 'apps/server', 'node_modules']) touchDir(dir, 1000);
+  // The console's build is fresh unless a case says otherwise.
+  at('apps/console/src/main.tsx', 1000);
+  at('apps/console/dist/index.html', 2000);
+  for (const dir of ['libs/engine/src', 'libs/engine', 'libs', 'apps/server/src', 'apps/server', 'apps/console/src', 'apps/console', 'node_modules']) touchDir(dir, 1000);
 });
 afterEach(() => rmSync(workspace, { recursive: true, force: true }));
 
@@ -41,14 +44,26 @@ describe('npm start freshness', () => {
     expect(start.staleProjects(workspace)).toEqual([]);
   });
 
-  it.each(['libs/engine/src/engine.ts', 'apps/server/src/main.ts', 'package-lock.json', 'node_modules/.package-lock.json', 'tsconfig.base.json'])(
-    'rebuilds after %s changes',
-    (input) => {
-      at('apps/server/dist/main.js', 2000);
-      at(input, 3000);
-      expect(start.staleProjects(workspace)).toEqual(['@skill-service/server']);
-    },
-  );
+  it.each(['libs/engine/src/engine.ts', 'apps/server/src/main.ts'])('rebuilds after %s changes', (input) => {
+    at('apps/server/dist/main.js', 2000);
+    at(input, 3000);
+    expect(start.staleProjects(workspace)).toEqual(['@skill-service/server']);
+  });
+
+  it.each(['package-lock.json', 'node_modules/.package-lock.json', 'tsconfig.base.json'])('rebuilds the server and the console after %s changes', (input) => {
+    at('apps/server/dist/main.js', 2000);
+    at(input, 3000);
+    expect(start.staleProjects(workspace)).toEqual(['@skill-service/server', '@skill-service/console']);
+  });
+
+  it('builds the console when its build is missing or older than its sources, not the server', () => {
+    at('apps/server/dist/main.js', 2000);
+    at('apps/console/src/main.tsx', 3000);
+    expect(start.staleProjects(workspace)).toEqual(['@skill-service/console']);
+    rmSync(join(workspace, 'apps/console/dist'), { recursive: true });
+    at('apps/console/src/main.tsx', 1000);
+    expect(start.staleProjects(workspace)).toEqual(['@skill-service/console']);
+  });
 
   it('rebuilds after a source file is deleted (its folder changes)', () => {
     at('apps/server/dist/main.js', 2000);
