@@ -148,8 +148,8 @@ export function WebhooksPage() {
                     reason={denied}
                     onClick={() =>
                       void act(async () => {
-                        const answer = await client.post<Record<string, unknown>>(`/v1/webhooks/dead-letters/${encodeURIComponent(letter.id)}/replay`, {});
-                        return `Replayed the delivery to ${letter.url}: ${typeof answer['status'] === 'string' ? answer['status'] : 'sent'}.`;
+                        await client.post(`/v1/webhooks/dead-letters/${encodeURIComponent(letter.id)}/replay`, {});
+                        return `Replayed the delivery to ${letter.url}: it is queued again (a new dead letter appears if it fails again).`;
                       })
                     }
                   />
