@@ -126,14 +126,14 @@ describe('async runs', () => {
   }, 180_000);
 
   it("lists runs with status, skill, created and duration, refreshing while one is running, and shows a failed run's error", async () => {
-    const slow = await launchAsync('test.slow-steps', { value: 'slow', seconds: 1 });
+    const slow = await launchAsync('test.slow-steps', { value: 'slow', seconds: 5 });
     const failing = await launchAsync('test.shout-then-fail', { text: 'boom' });
     const { page, watch } = await suite.open('#/runs');
     await page.locator(`tr[data-run="${slow}"][data-status="running"]`).waitFor();
     expect(await page.locator(`tr[data-run="${slow}"]`).textContent()).toContain('test.slow-steps');
     expect(await page.locator(`tr[data-run="${slow}"] td`).nth(4).textContent()).toMatch(/so far$/);
     // No reload: the page refreshes itself while a run is running.
-    await page.locator(`tr[data-run="${slow}"][data-status="completed"]`).waitFor({ timeout: 30_000 });
+    await page.locator(`tr[data-run="${slow}"][data-status="completed"]`).waitFor({ timeout: 60_000 });
     expect(await page.locator(`tr[data-run="${failing}"]`).getAttribute('data-status')).toBe('failed');
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'runs');
