@@ -104,6 +104,10 @@ describe('credentials and roles', () => {
     await page.getByRole('button', { name: 'Change' }).click();
     await signIn(page, jwt({ sub: 'renewed', role: 'reader', exp: Math.floor(Date.now() / 1000) + 3600 }), 'JWT for renewed · role reader');
     expect(await page.locator('[data-alert]').count()).toBe(0);
+    // The refused search goes through with the new token.
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.locator('ol[aria-label="Search results"] li').first().waitFor();
+    await page.getByRole('button', { name: 'Clear' }).click();
     await page.locator('tbody tr[data-skill]').first().waitFor();
     expectClean(watch);
     await page.close();
