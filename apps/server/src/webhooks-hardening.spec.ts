@@ -1,5 +1,6 @@
 // Issue #8: signatures checked by a Standard Webhooks library, execution latency independent of
 // slow receivers, and bad receivers / bad subscriptions handled without losing anything.
+import { createHmac, randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { ErrorPayload } from '@skill-service/contracts';
 import type { SkillService, SkillServiceOptions } from '@skill-service/service';
@@ -44,24 +45,57 @@ function expectContractError(body: unknown, code: string): void {
 }
 
 describe('webhook signatures with the standardwebhooks package', () => {
-  it('verifies the delivery with the base64 form of the raw secret, and rejects a tampered body', async () => {
+  async function deliveredWith(secret: string): Promise<{ body: string; headers: Record<string, string> }> {
     const { server, receiver, url } = await setup();
-    const rawSecret = 'webhook-secret ✓ with utf-8';
-    await subscribe(server, { url, events: ['skill.completed'], secret: rawSecret });
+    await subscribe(server, { url, events: ['skill.completed'], secret });
     await request(server.app).post('/v1/skills/math.sum/execute').send({ inputs: { a: 1, b: 2 } }).expect(200);
     await waitFor('the delivery', () => receiver.received.length === 1);
-
     const [delivery] = receiver.received;
     if (delivery === undefined) throw new Error('no delivery');
-    const headers = {
-      'webhook-id': String(delivery.headers['webhook-id']),
-      'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
-      'webhook-signature': String(delivery.headers['webhook-signature']),
+    const header = (name: string): string => String(delivery.headers[name]);
+    return {
+      body: delivery.body,
+      headers: {
+        'webhook-id': header('webhook-id'),
+        'webhook-timestamp': header('webhook-timestamp'),
+        'webhook-signature': header('webhook-signature'),
+        'x-webhook-signature': header('x-webhook-signature'),
+      },
     };
+  }
+
+  const hexHmac = (key: string, body: string): string => `sha256=${createHmac('sha256', Buffer.from(key, 'utf8')).update(body).digest('hex')}`;
+
+  it('a whsec_ secret: the package verifies with that very secret; X-Webhook-Signature keys with the secret as given', async () => {
+    const secret = `whsec_${randomBytes(32).toString('base64')}`;
+    const { body, headers } = await deliveredWith(secret);
+    const verifier = new Webhook(secret);
+    expect(verifier.verify(body, headers)).toMatchObject({ event: 'skill.completed', data: { skill_id: 'math.sum' } });
+    expect(() => verifier.verify(body.replace('math.sum', 'math.sux'), headers)).toThrow();
+    expect(() => new Webhook(`whsec_${randomBytes(32).toString('base64')}`).verify(body, headers)).toThrow();
+    expect(headers['x-webhook-signature']).toBe(hexHmac(secret, body));
+  });
+
+  it('any other secret: the package verifies with the base64 form of its UTF-8 bytes; X-Webhook-Signature as before', async () => {
+    const rawSecret = 'webhook-secret ✓ with utf-8';
+    const { body, headers } = await deliveredWith(rawSecret);
     const verifier = new Webhook(Buffer.from(rawSecret, 'utf8').toString('base64'));
-    expect(verifier.verify(delivery.body, headers)).toMatchObject({ event: 'skill.completed', data: { skill_id: 'math.sum' } });
-    expect(() => verifier.verify(delivery.body.replace('math.sum', 'math.sux'), headers)).toThrow();
-    expect(() => new Webhook(Buffer.from('another-secret', 'utf8').toString('base64')).verify(delivery.body, headers)).toThrow();
+    expect(verifier.verify(body, headers)).toMatchObject({ event: 'skill.completed', data: { skill_id: 'math.sum' } });
+    expect(() => verifier.verify(body.replace('math.sum', 'math.sux'), headers)).toThrow();
+    expect(() => new Webhook(Buffer.from('another-secret', 'utf8').toString('base64')).verify(body, headers)).toThrow();
+    expect(headers['x-webhook-signature']).toBe(hexHmac(rawSecret, body));
+  });
+
+  it.each([
+    ['base64 that does not decode', 'whsec_not*base64!'],
+    ['nothing after the prefix', 'whsec_'],
+    ['fewer than 24 bytes', `whsec_${randomBytes(23).toString('base64')}`],
+  ])('refuses a whsec_ secret with %s: 400 naming the field, nothing stored', async (_what, secret) => {
+    const { server, url } = await setup();
+    const response = await request(server.app).post('/v1/webhooks').send({ url, events: ['*'], secret }).expect(400);
+    expect(response.body).toMatchObject({ error: { code: 'invalid_request', details: [{ path: 'secret', message: expect.stringContaining('whsec_') }] } });
+    expect(response.body.error.message).toContain('secret');
+    expect((await request(server.app).get('/v1/webhooks').expect(200)).body).toEqual({ subscriptions: [] });
   });
 });
 

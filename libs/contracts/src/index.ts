@@ -31,3 +31,4 @@ export * from './skill-list.js';
 export * from './skill-summary.js';
 export * from './stream-event.js';
 export * from './webhook.js';
+export * from './webhook-secret.js';

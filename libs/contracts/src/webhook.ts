@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { webhookSigningKey } from './webhook-secret.js';
 
 export const WEBHOOK_EVENTS = ['skill.started', 'skill.completed', 'skill.failed', 'run.completed', 'run.failed'] as const;
 export const WebhookEventName = z.enum(WEBHOOK_EVENTS).meta({ id: 'WebhookEventName' });
@@ -9,9 +10,21 @@ export const MAX_WEBHOOK_SUBSCRIPTIONS = 100;
 /** POST /v1/webhooks */
 export const WebhookSubscriptionRequest = z
   .object({
-    url: z.string().min(1).max(2048),
+    url: z.string().min(1).max(2048).meta({ format: 'uri', description: 'An absolute http or https URL, without credentials' }),
     events: z.array(z.union([WebhookEventName, z.literal('*')])).min(1).max(16),
-    secret: z.string().min(1).max(512).optional(),
+    secret: z
+      .string()
+      .min(1)
+      .max(512)
+      .superRefine((secret, context) => {
+        const key = webhookSigningKey(secret);
+        if (key.kind === 'invalid') context.addIssue({ code: 'custom', message: key.problem });
+      })
+      .optional()
+      .describe(
+        'Signs every delivery. A Standard Webhooks secret (`whsec_` + base64 of 24 to 64 bytes) keys `webhook-signature` with its decoded bytes; ' +
+          'any other secret is used as given. `X-Webhook-Signature` is always keyed with the secret as given.',
+      ),
   })
   .meta({ id: 'WebhookSubscriptionRequest' });
 export type WebhookSubscriptionRequest = z.infer<typeof WebhookSubscriptionRequest>;
