@@ -90,12 +90,17 @@ const CONTRACT_CASES: RouteCase[] = CONTRACT_ROUTE_ROLES.map((entry) => {
   };
 });
 
-/** Unknown routes, and known paths asked with another method, need admin; an admin then gets 404 or 405. */
+/** Unknown routes need admin; an admin then gets 404. */
 const UNKNOWN_CASES: RouteCase[] = [
   { label: 'GET /v1/unknown (unknown route)', method: 'GET', path: '/v1/unknown', body: undefined, role: 'admin', allowed: 404 },
   { label: 'POST /v1/admin/reset (unknown route)', method: 'POST', path: '/v1/admin/reset', body: {}, role: 'admin', allowed: 404 },
+];
+
+/** Known paths asked with another method answer 405 with Allow to every caller, before authentication. */
+const OTHER_METHOD_CASES: RouteCase[] = [
   { label: 'DELETE /v1/runs (other method)', method: 'DELETE', path: '/v1/runs', body: undefined, role: 'admin', allowed: 405 },
   { label: 'POST /v1/skills/list (other method)', method: 'POST', path: '/v1/skills/list', body: {}, role: 'admin', allowed: 405 },
+  { label: 'PUT /v1/webhooks/{webhook_id} (other method)', method: 'PUT', path: '/v1/webhooks/w1', body: {}, role: 'admin', allowed: 405 },
 ];
 
 type Caller = Role | 'anonymous';
@@ -134,6 +139,15 @@ describe('route → role table: 4 roles (and no credentials) × every route', ()
       ]),
     );
     expect(CONTRACT_CASES).toHaveLength(20);
+  });
+
+  const otherMethods = OTHER_METHOD_CASES.flatMap((routeCase) => CALLERS.map((caller) => [routeCase.label, caller, routeCase] as const));
+  it.each(otherMethods)('%s as %s: 405 with Allow, before authentication', async (_label, caller, routeCase) => {
+    const response = await send(app, routeCase, caller);
+    expect(response.status).toBe(405);
+    expect(response.body.error).toMatchObject({ code: 'method_not_allowed' });
+    expect(response.headers['allow']).toEqual(expect.any(String));
+    expect(response.headers['www-authenticate']).toBeUndefined();
   });
 
   it.each(rows)('%s as %s', async (_label, caller, routeCase) => {

@@ -245,10 +245,44 @@ describe('transport rules', () => {
   it('answers an unknown route 404 with the error payload', async () => {
     const response = await request(server.app).get('/v1/nothing/here').expect(404);
     expect(response.body).toEqual({
-      error: { code: 'not_found', message: 'Route not found', type: 'NotFoundError' },
+      error: { code: 'not_found', message: 'Route not found', type: 'NotFoundError', hint: 'GET /openapi.json lists every route of this service' },
       trace_id: response.headers['x-trace-id'],
     });
     expectSecurityHeaders(response.headers);
+  });
+
+  it.each([
+    ['/v1/skills/list?domian=text', 'domian', "did you mean 'domain'?"],
+    ['/v1/runs?limt=5', 'limt', "did you mean 'limit'?"],
+    ['/v1/health?Deep=true', 'Deep', "did you mean 'deep'?"],
+    ['/v1/skills/list?colour=red', 'colour', 'is not a parameter of this route'],
+    ['/v1/skills/text.shout/describe?verbose=1', 'verbose', 'is not a parameter of this route'],
+  ])('refuses the unknown query parameter of %s with 400 naming it', async (path, name, message) => {
+    const response = await request(server.app).get(path).expect(400);
+    expect(response.body.error).toMatchObject({ code: 'invalid_request', details: [{ path: `query.${name}`, message: expect.stringContaining(message) }] });
+    expect(response.body.error.message).toContain(name);
+  });
+
+  it('still takes the declared query parameters', async () => {
+    await request(server.app).get('/v1/skills/list?domain=text&limit=5').expect(200);
+    await request(server.app).get('/v1/health?deep=true').expect(200);
+  });
+
+  it.each(['/v1/skills/text.shout/execute', '/v1/skills/text.shout/execute/async', '/v1/skills/text.shout/execute/stream', '/v1/capabilities/text.upper/execute'])(
+    'answers %s with a body missing its inputs wrapper: 400 with a hint to wrap it',
+    async (path) => {
+      const response = await request(server.app).post(path).send({ text: 'hello' }).expect(400);
+      expect(response.body.error).toMatchObject({
+        code: 'invalid_request',
+        details: [expect.objectContaining({ path: 'inputs' })],
+        hint: 'Wrap the inputs in an "inputs" object: {"inputs": {"text": …}}',
+      });
+    },
+  );
+
+  it('answers TRACE on a known path with 405 and Allow', async () => {
+    const response = await request(server.app).trace('/v1/skills/list').expect(405);
+    expect(response.headers['allow']).toBe('GET, HEAD');
   });
 
   it.each([

@@ -1,6 +1,8 @@
 import type { Router } from 'express';
 import type { AccessControl } from './access-control.js';
+import { inputsWrapperHint, requiresInputs } from './inputs-wrapper-hint.js';
 import { jsonBody } from './json-body.js';
+import { rejectUnknownQuery } from './query-values.js';
 import type { RouteDefinition } from './route-definition.js';
 import { markRouteTemplate } from './route-template.js';
 import { methodNotAllowed } from './unmatched-routes.js';
@@ -15,9 +17,9 @@ export function expressPath(path: string): string {
 
 /**
  * Mounts the route table: per path, each method's handler behind its access guard
- * (authentication, rate limit, role — before any body is read) and, for POST, the JSON body
- * parser; then a 405 with `Allow` for any other method, behind the guard of unmatched requests
- * (admin unless the route table says otherwise).
+ * (authentication, rate limit, role — before any body is read), the refusal of undeclared query
+ * parameters and, for POST, the JSON body parser (and the hint for a body missing its `inputs`
+ * wrapper); then a 405 with `Allow` for any other method, before any authentication.
  */
 export function mountRoutes(router: RouteHost, routes: readonly RouteDefinition[], bodyLimitBytes: number, access: AccessControl): void {
   const byPath = new Map<string, RouteDefinition[]>();
@@ -29,12 +31,15 @@ export function mountRoutes(router: RouteHost, routes: readonly RouteDefinition[
     const allowed = new Set<string>();
     for (const route of group) {
       const guard = access.forRoute(route);
-      if (route.method === 'post') mounted.post(guard, jsonBody(bodyLimitBytes), route.handler);
-      else mounted[route.method](guard, route.handler);
+      const query = rejectUnknownQuery(Object.keys(route.query?.shape ?? {}));
+      if (route.method === 'post') {
+        const wrapper = requiresInputs(route.body) ? [inputsWrapperHint(route.body)] : [];
+        mounted.post(guard, query, jsonBody(bodyLimitBytes), ...wrapper, route.handler);
+      } else mounted[route.method](guard, query, route.handler);
       allowed.add(route.method.toUpperCase());
       // Express answers HEAD with the GET handler.
       if (route.method === 'get') allowed.add('HEAD');
     }
-    mounted.all(access.unmatched, methodNotAllowed([...allowed]));
+    mounted.all(methodNotAllowed([...allowed]));
   }
 }
