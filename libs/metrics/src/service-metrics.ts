@@ -2,6 +2,8 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { BoundedLabel } from './bounded-label.js';
 import type { MetricSources, WebhookCounterSource } from './metric-sources.js';
 
+const REDUNDANT_DEFAULT_GAUGES = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
+
 /** One answered HTTP request; `route` is the matched route's template, undefined when none matched. */
 export interface HttpRequestSample {
   readonly method: string;
@@ -142,7 +144,12 @@ export class ServiceMetrics {
         this.inc({ outcome: 'dead_lettered' }, Math.max(0, now.dead_lettered - since.dead_lettered));
       },
     });
-    if (options.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
+    if (options.defaultMetrics !== false) {
+      collectDefaultMetrics({ register: this.registry });
+      // prom-client names these gauges with `_total`, a suffix Prometheus reserves for counters
+      // (`promtool check metrics` reports them); each is only the sum of the per-type gauge without it.
+      for (const name of REDUNDANT_DEFAULT_GAUGES) this.registry.removeSingleMetric(name);
+    }
   }
 
   /** Where run and webhook figures and the known skill ids are read from (the wired service). */
