@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { BRIDGE_TOOLS } from './bridge-tools.js';
 import { ENGLISH_TEXT, testEnvironment } from './testing/bridge-fixture.js';
 import { BUILT_BRIDGE } from './testing/built-bridge.js';
@@ -36,6 +37,22 @@ describe('the built bridge under the MCP SDK client', () => {
     const execute = tools.find((tool) => tool.name === 'skill.execute');
     expect(execute?.inputSchema).toMatchObject({ type: 'object', required: expect.arrayContaining(['skill_id', 'inputs']) });
     expect(execute?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+  });
+
+  it('lists schemas that are valid JSON Schema 2020-12 and accept the arguments the tools take', async () => {
+    const { tools } = await (await connect()).listTools();
+    // Strict: an unknown keyword or a contradictory schema is an error, not a silent pass.
+    const ajv = new Ajv2020({ strict: true, allErrors: true, validateFormats: false });
+    for (const tool of tools) {
+      for (const [which, schema] of [['inputSchema', tool.inputSchema], ['outputSchema', tool.outputSchema]] as const) {
+        if (schema === undefined) continue;
+        expect({ tool: tool.name, which, valid: ajv.validateSchema(schema), errors: ajv.errors ?? null }).toEqual({ tool: tool.name, which, valid: true, errors: null });
+        expect(() => ajv.compile(schema)).not.toThrow();
+      }
+    }
+    const execute = ajv.compile(tools.find((tool) => tool.name === 'skill.execute')?.inputSchema ?? {});
+    expect(execute({ skill_id: 'text.language-keywords', inputs: { text: ENGLISH_TEXT } })).toBe(true);
+    expect(execute({ inputs: {} })).toBe(false);
   });
 
   it('executes a skill: structured content and its JSON text mirror', async () => {
