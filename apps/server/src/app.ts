@@ -6,7 +6,7 @@ import type { AccessControl } from './access-control.js';
 import { errorHandler, type ServerLog } from './error-handler.js';
 import { InflightRuns } from './inflight-runs.js';
 import { mountRoutes } from './mount-routes.js';
-import { openApiDocument } from './openapi-document.js';
+import { openApiDocument, type DocumentAccess } from './openapi-document.js';
 import { observeRequests } from './request-observer.js';
 import { resolveTrace } from './request-trace.js';
 import type { RouteDefinition } from './route-definition.js';
@@ -34,6 +34,13 @@ export interface AppOptions {
   readonly metrics?: ServiceMetrics;
   /** Receives one line per request; none when not given. */
   readonly logger?: Logger;
+  /** The base URL clients reach the service at (`SERVICE_PUBLIC_URL`), for /openapi.json's `servers`. */
+  readonly publicUrl?: string;
+}
+
+/** What the API description says of authentication: the same guard the routes are mounted behind. */
+function documentAccess(access: AccessControl): DocumentAccess {
+  return { roleOf: (route) => access.roleOf(route), open: access.authenticator.open, anonymousReader: access.authenticator.anonymousAllowed };
 }
 
 export interface ServerApp {
@@ -51,10 +58,23 @@ export interface ServerApp {
 export function createApp(service: SkillService, options: AppOptions): ServerApp {
   const inflight = new InflightRuns();
   const metrics = options.metrics ?? new ServiceMetrics();
-  let document: Record<string, unknown> | undefined;
+  const documents = new Map<boolean, Record<string, unknown>>();
+  const document = (expand: boolean): Record<string, unknown> => {
+    let built = documents.get(expand);
+    if (built === undefined) {
+      built = openApiDocument(routes, {
+        version: options.version,
+        access: documentAccess(options.access),
+        webhooks: [WEBHOOK_DELIVERY_DESCRIPTION],
+        ...(expand ? { skills: [...service.runtime.registry.skills.values()].map((skill) => skill.definition) } : {}),
+      });
+      documents.set(expand, built);
+    }
+    return built;
+  };
   const routes: RouteDefinition[] = [
     ...healthRoutes(service),
-    openApiRoute(() => (document ??= openApiDocument(routes, options.version, [WEBHOOK_DELIVERY_DESCRIPTION]))),
+    openApiRoute({ document, ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }) }),
     ...catalogRoutes(service, inflight),
     ...skillRoutes(service, { inflight, heartbeatMs: options.heartbeatMs }),
     ...capabilityRoutes(service, inflight),

@@ -55,6 +55,7 @@ const { app, inflight } = createApp(service, {
   access,
   metrics,
   logger,
+  ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
 });
 // Bounded request timeouts: a client trickling its request in cannot hold a connection for minutes.
 const server = createHttpServer(app);

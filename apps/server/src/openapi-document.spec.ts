@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { SkillService } from '@skill-service/service';
 import request from 'supertest';
 import type { ServerApp } from './app.js';
+import { accessFrom } from './testing/test-access.js';
 import { openTestService, testApp } from './testing/test-server.js';
 
 jest.setTimeout(30_000);
@@ -114,14 +115,18 @@ describe('GET /openapi.json', () => {
     );
   });
 
-  it('declares the security schemes and leaves health and this document public', () => {
-    expect((document['components'] as Json)['securitySchemes']).toEqual({
+  it('declares the security schemes only when credentials are configured, and leaves health and this document public', async () => {
+    // This document comes from an open server (no key, no RBAC): nothing to declare.
+    expect((document['components'] as Json)['securitySchemes']).toBeUndefined();
+    const guarded = testApp(service, { access: await accessFrom({ argv: ['--api-key', 'a-key-for-this-spec'] }) });
+    const withKey = (await request(guarded.app).get('/openapi.json').expect(200)).body as Json;
+    expect((withKey['components'] as Json)['securitySchemes']).toEqual({
       ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
       BearerAuth: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
     });
-    expect(document['security']).toEqual([{ ApiKeyAuth: [] }, { BearerAuth: [] }]);
-    expect(paths()['/v1/health']?.['get']?.['security']).toEqual([]);
-    expect(paths()['/openapi.json']?.['get']?.['security']).toEqual([]);
-    expect(paths()['/v1/runs']?.['get']?.['x-required-role']).toBe('operator');
+    const keyed = withKey['paths'] as Record<string, Record<string, Json>>;
+    expect(keyed['/v1/health']?.['get']?.['security']).toEqual([]);
+    expect(keyed['/openapi.json']?.['get']?.['security']).toEqual([]);
+    expect(keyed['/v1/runs']?.['get']).toMatchObject({ security: [{ ApiKeyAuth: [] }, { BearerAuth: [] }], 'x-required-role': 'operator' });
   });
 });

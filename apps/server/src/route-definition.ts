@@ -7,6 +7,8 @@ export interface RouteResponse {
   readonly schema: z.ZodType;
   /** Default `application/json`. */
   readonly contentType?: string;
+  /** Named schemas the schema refers to outside zod's own references (an SSE frame's `data` by `contentSchema`). */
+  readonly references?: readonly z.ZodType[];
 }
 
 /**

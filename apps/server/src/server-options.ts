@@ -29,6 +29,8 @@ export interface ServerOptions extends ServiceSettings {
   readonly bodyLimitBytes: number;
   readonly heartbeatMs: number;
   readonly drainMs: number;
+  /** The base URL clients reach the service at, named by /openapi.json's `servers` (else the request's origin). */
+  readonly publicUrl: string | undefined;
 }
 
 /** The shared auth settings of the environment (@skill-service/service) plus the server's own. */
@@ -89,6 +91,20 @@ export function isLoopbackHost(host: string): boolean {
   return bare === 'localhost' || bare === '::1' || (isIPv4(bare) && bare.startsWith('127.'));
 }
 
+/** An absolute http(s) URL without query or fragment; a trailing slash is dropped (paths are appended to it). */
+const publicUrl: Parse<string> = (raw, name) => {
+  let url: URL | undefined;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    throw new InvalidConfigurationError(`${name} must be an absolute http or https URL without credentials, query or fragment (e.g. https://skills.example.com), got '${raw}'`);
+  }
+  return url.href.replace(/\/+$/, '');
+};
+
 export interface OptionDefaults {
   readonly registryRoot: string;
   readonly runtimeRoot: string;
@@ -115,7 +131,8 @@ Environment only:
   SERVICE_OUTBOUND_ALLOW (comma list of hosts/CIDRs), SERVICE_AUDIT_PATH (none), SERVICE_AUDIT_MODE (standard),
   SERVICE_TRUST_LEVEL (standard), SERVICE_STEP_TIMEOUT_SECONDS (60), SERVICE_BINDING_PREFERENCE (comma list),
   SERVICE_PYTHON (python3), SERVICE_PYTHON_WORKERS (2), SERVICE_PYTHON_MODULES (extra module prefixes),
-  SERVICE_SSE_HEARTBEAT_SECONDS (15), SERVICE_DRAIN_SECONDS (10)`;
+  SERVICE_SSE_HEARTBEAT_SECONDS (15), SERVICE_DRAIN_SECONDS (10),
+  SERVICE_PUBLIC_URL (none: /openapi.json names the origin each request was sent to)`;
 
 /** Reads flags and environment; never throws, never exits (main decides what a usage error does). */
 export function parseServerCommand(
@@ -199,6 +216,7 @@ export function parseServerCommand(
       bodyLimitBytes: setting('body-limit', 'SERVICE_BODY_LIMIT', bytes, 1024 ** 2),
       heartbeatMs: setting(undefined, 'SERVICE_SSE_HEARTBEAT_SECONDS', seconds(3600), 15) * 1000,
       drainMs: setting(undefined, 'SERVICE_DRAIN_SECONDS', seconds(600), 10) * 1000,
+      publicUrl: setting<string | undefined>(undefined, 'SERVICE_PUBLIC_URL', publicUrl, undefined),
     };
     return { kind: 'serve', options };
   } catch (error) {

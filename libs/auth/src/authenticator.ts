@@ -207,6 +207,11 @@ export class Authenticator {
     return this.#settings.mode;
   }
 
+  /** Whether no credential is ever asked for: the legacy mode without a key, where every route is open. */
+  get open(): boolean {
+    return this.#settings.mode === 'legacy' && this.#settings.apiKeys.size === 0;
+  }
+
   /** Whether requests without credentials are let in as `reader` (RBAC with no key and no JWT secret). */
   get anonymousAllowed(): boolean {
     return anonymousAllowed(this.#settings);

@@ -17,6 +17,7 @@ export * from './execute-request.js';
 export * from './execution-options.js';
 export * from './execution-result.js';
 export * from './field-spec.js';
+export * from './field-specs-json-schema.js';
 export * from './governance.js';
 export * from './identity.js';
 export * from './json-schemas.js';

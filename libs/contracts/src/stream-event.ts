@@ -19,7 +19,7 @@ export const StreamEvent = z
   .object({
     type: EngineEventType,
     message: z.string(),
-    timestamp: z.string().describe('RFC 3339 UTC, ending in Z'),
+    timestamp: z.string().meta({ format: 'date-time' }).describe('RFC 3339 UTC, ending in Z'),
     step_id: z.string().nullable(),
     trace_id: z.string(),
     data: z.record(z.string(), z.unknown()).nullable(),

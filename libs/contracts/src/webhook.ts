@@ -32,8 +32,8 @@ export type WebhookSubscriptionRequest = z.infer<typeof WebhookSubscriptionReque
 /** A subscription as answered: the secret is never returned. */
 export const WebhookSubscription = z
   .object({
-    id: z.string(),
-    url: z.string(),
+    id: z.string().meta({ format: 'uuid' }),
+    url: z.string().meta({ format: 'uri' }),
     events: z.array(z.string()),
     active: z.boolean(),
   })
@@ -71,11 +71,11 @@ export const DeadLetter = z
   .object({
     id: z.string(),
     subscription_id: z.string(),
-    url: z.string(),
+    url: z.string().meta({ format: 'uri' }),
     event: WebhookEventName,
     attempts: z.number().int(),
     last_error: z.string(),
-    failed_at: z.string(),
+    failed_at: z.string().meta({ format: 'date-time' }),
     payload: WebhookDeliveryPayload,
   })
   .meta({ id: 'DeadLetter' });

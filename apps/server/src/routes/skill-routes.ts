@@ -13,7 +13,7 @@ import { queryValues } from '../query-values.js';
 import { adoptBodyTraceId, requestIncludeTrace } from '../request-trace.js';
 import type { RouteDefinition } from '../route-definition.js';
 import { streamRun } from '../stream-run.js';
-import { StreamFrame } from '../stream-frame.js';
+import { STREAM_FRAME_DATA, StreamFrame } from '../stream-frame.js';
 
 export interface SkillRouteOptions {
   readonly inflight: InflightRuns;
@@ -79,6 +79,7 @@ export function skillRoutes(service: SkillService, options: SkillRouteOptions): 
             'LF-framed events `event: <type>\\ndata: <JSON>\\nid: <n>\\n\\n`, `: ping` comments as heartbeat; ' +
             'the response ends after `done`. A request that fails validation gets a JSON error instead.',
           schema: StreamFrame,
+          references: STREAM_FRAME_DATA,
           contentType: 'text/event-stream',
         },
       },
