@@ -84,6 +84,7 @@ export declare class Authenticator {
     #private;
     constructor(settings: AuthSettings, clock?: () => number);
     get mode(): AuthMode;
+    get open(): boolean;
     get anonymousAllowed(): boolean;
     authenticate(request: AuthRequest): Promise<AuthOutcome>;
     authorize(identity: Identity, required: Role): ServiceError | undefined;

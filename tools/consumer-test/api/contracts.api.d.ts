@@ -14,6 +14,7 @@ export * from "./execute-request.js";
 export * from "./execution-options.js";
 export * from "./execution-result.js";
 export * from "./field-spec.js";
+export * from "./field-specs-json-schema.js";
 export * from "./governance.js";
 export * from "./identity.js";
 export * from "./json-schemas.js";
@@ -28,6 +29,7 @@ export * from "./skill-list.js";
 export * from "./skill-summary.js";
 export * from "./stream-event.js";
 export * from "./webhook.js";
+export * from "./webhook-secret.js";
 
 // ---- attach.d.ts
 import { z } from "zod";
@@ -954,6 +956,12 @@ export declare const FieldSpecs: z.ZodRecord<z.ZodString, z.ZodObject<{
     default: z.ZodOptional<z.ZodUnknown>;
 }, z.core.$strip>>;
 export type FieldSpecs = z.infer<typeof FieldSpecs>;
+
+// ---- field-specs-json-schema.d.ts
+import { type FieldSpecs } from "./field-spec.js";
+type JsonSchema = Record<string, unknown>;
+export declare function fieldSpecsJsonSchema(fields: FieldSpecs, io: "inputs" | "outputs"): JsonSchema;
+export {};
 
 // ---- governance.d.ts
 import { z } from "zod";
@@ -2820,6 +2828,21 @@ export declare const StepFailedData: z.ZodObject<{
         message: z.ZodString;
     }, z.core.$strip>;
 }, z.core.$strip>;
+
+// ---- webhook-secret.d.ts
+export declare const STANDARD_WEBHOOK_SECRET_PREFIX = "whsec_";
+export declare const MIN_STANDARD_WEBHOOK_KEY_BYTES = 24;
+export type WebhookSigningKey = {
+    readonly kind: "standard";
+    readonly key: Uint8Array;
+} | {
+    readonly kind: "raw";
+    readonly key: Uint8Array;
+} | {
+    readonly kind: "invalid";
+    readonly problem: string;
+};
+export declare function webhookSigningKey(secret: string): WebhookSigningKey;
 
 // ---- webhook.d.ts
 import { z } from "zod";
