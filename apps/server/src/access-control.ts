@@ -52,9 +52,9 @@ export function identityOf(res: Response): Identity | undefined {
  * guard sees carries the `RateLimit-Policy` and `RateLimit` headers; a 429 adds `Retry-After`.
  *
  * A route's role comes from the contract's table; a route definition that contradicts the table
- * is a programming error caught when the app is built. Requests no route matches (404, or 405 for
- * another method) need the role the table gives their path, else admin, so a lower role learns
- * nothing from a 404.
+ * is a programming error caught when the app is built. Requests no route matches (404) need the
+ * role the table gives their path, else admin, so a lower role learns nothing from a 404. (Another
+ * method on a documented path answers 405 before any guard: see mountRoutes.)
  */
 export class AccessControl {
   readonly limiter: SlidingWindowRateLimiter;
@@ -94,7 +94,7 @@ export class AccessControl {
     return (req, res, next) => this.#guard(req, res, role).then(next, next);
   }
 
-  /** The guard of requests no route answers (404, 405): the table's role for the path, else admin. */
+  /** The guard of requests no route answers (404): the table's role for the path, else admin. */
   readonly unmatched: RequestHandler = (req, res, next) => {
     this.#guard(req, res, this.#table.requiredRole(req.method, req.path)).then(next, next);
   };
