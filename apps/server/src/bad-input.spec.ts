@@ -261,7 +261,9 @@ describe('every GET route with a JSON Content-Type (the TS SDK sends one on ever
     const response = await call;
     expect(response.status).toBe(plain.status);
     expect(response.headers['content-type']).toBe(plain.headers['content-type']);
-    if (!volatile.some((prefix) => path.startsWith(prefix))) expect(response.body).toEqual(plain.body);
+    // The API description names the server the request reached (each of these is another port).
+    const comparable = (body: unknown): unknown => (path === '/openapi.json' ? { ...(body as object), servers: undefined } : body);
+    if (!volatile.some((prefix) => path.startsWith(prefix))) expect(comparable(response.body)).toEqual(comparable(plain.body));
   });
 
   it.each(GETS.filter((operation) => Object.keys(SAMPLES).some((name) => operation.template.includes(name)) || !operation.template.includes('{')).map((operation) => operation.path))(
