@@ -112,9 +112,32 @@ describe('unreadable files', () => {
     expectGoodFilesLoaded(registry);
   });
 
-  it('reports duplicate mapping keys', async () => {
+  it('reports duplicate mapping keys as warnings, the last value winning', async () => {
+    // Before duplicate keys became warnings this file was one `duplicate_key` error; now its last id
+    // is read, and what the file lacks besides is reported as for any other capability.
     const registry = await loadTree({ 'registry/capabilities/text.twice.yaml': 'id: text.twice\nid: text.again\n' });
-    expect(registry.problemsOf('capabilities/text.twice.yaml')).toEqual([['', 'duplicate_key', 'error']]);
+    expect(registry.problemsOf('capabilities/text.twice.yaml')).toEqual([
+      ['id', 'duplicate_key', 'warning'],
+      ['version', 'missing_field', 'error'],
+      ['description', 'missing_field', 'error'],
+      ['inputs', 'missing_field', 'error'],
+      ['outputs', 'missing_field', 'error'],
+    ]);
+    expect(registry.diagnostics.find((d) => d.code === 'duplicate_key')?.message).toBe('key "id" is written twice (lines 1 and 2); the last value (line 2) is used');
+    expectGoodFilesLoaded(registry);
+  });
+
+  it('loads a capability whose metadata holds tags twice, with the last tags and a warning naming both lines', async () => {
+    const text = `${dump(capability('text.tagged'))}metadata:\n  tags: [first]\n  status: stable\n  tags: [second, third]\n`;
+    const registry = await loadTree({
+      'registry/capabilities/text.tagged.yaml': text,
+      'runtime/bindings/official/text.tagged/python_tagged.yaml': { id: 'python_tagged', capability: 'text.tagged', service: 'local', protocol: 'pythoncall', operation: 'tag' },
+    });
+    const line = text.split('\n').indexOf('  tags: [first]') + 1;
+    expect(registry.problemsOf('capabilities/text.tagged.yaml')).toEqual([['metadata.tags', 'duplicate_key', 'warning']]);
+    expect(registry.diagnostics[0]?.message).toBe(`key "metadata.tags" is written twice (lines ${line} and ${line + 2}); the last value (line ${line + 2}) is used`);
+    expect(registry.capabilities.get('text.tagged')?.definition.metadata).toEqual({ tags: ['second', 'third'], status: 'stable' });
+    expect(hasErrors(registry)).toBe(false);
     expectGoodFilesLoaded(registry);
   });
 
