@@ -441,7 +441,10 @@ describe('loadRegistry on a tree in the original layout', () => {
     const { bindingsByCapability } = await load();
     const ids = Object.fromEntries([...bindingsByCapability].map(([capability, list]) => [capability, list.map((binding) => binding.id)]));
     expect(ids).toEqual({
+      'audit.event.record': ['python_audit_record'],
+      'email.message.send': ['python_email_send'],
       'security.pii.detect': ['python_pii_detect'],
+      'text.content.classify': ['python_text_classify'],
       'text.content.categorize': ['rpc_text_categorize'],
       'text.content.summarize': ['openapi_text_summarize', 'python_text_summarize', 'candidate_text_summarize'],
       'text.keyword.extract': ['mcp_text_keyword_extract', 'local_keyword_extract'],
