@@ -595,3 +595,126 @@ describe('diagnostics', () => {
     }
   });
 });
+
+describe('authoring slips', () => {
+  const step = (extra: object): object => ({ id: 'a', uses: 'text.echo', input: { text: 'inputs.text' }, output: { text: 'outputs.result' }, ...extra });
+
+  it('warns about unknown keys of skills, steps, config, control blocks and field specs, with a did-you-mean; the skill still loads', async () => {
+    const registry = await loadTree({
+      [SKILL_PATH]: skill(
+        'text.case',
+        [step({ inptu: { text: 'inputs.text' }, config: { retry: { max_attempts: 2, backof_seconds: 1 }, timeout_second: 3 } })],
+        { descripton: 'typo', inputs: { text: { type: 'string', required: true, descriptin: 'typo' } } },
+      ),
+    });
+    expect(registry.problemsOf(SKILL_FILE)).toEqual([
+      ['inputs.text.descriptin', 'unknown_field', 'warning'],
+      ['descripton', 'unknown_field', 'warning'],
+      ['steps[0].config.retry.backof_seconds', 'unknown_field', 'warning'],
+      ['steps[0].inptu', 'unknown_field', 'warning'],
+      ['steps[0].config.timeout_second', 'unknown_field', 'warning'],
+    ]);
+    expect(registry.diagnostics.map((d) => d.suggestion)).toEqual(['description', 'description', 'backoff_seconds', 'input', 'timeout_seconds']);
+    expect(registry.diagnostics.find((d) => d.path === 'descripton')?.message).toBe('skill field "descripton" is not understood and is ignored; did you mean "description"?');
+    expect(registry.skills.has('text.case')).toBe(true);
+  });
+
+  it('names a description cut at a comma inside a flow mapping', async () => {
+    const registry = await loadTree({
+      [SKILL_PATH]: `${dump(skill('text.case', [step({})]))}`.replace(/^inputs:\n(?:\s.*\n)+/m, 'inputs:\n  text: { type: string, required: true, description: Why (kinds, never values) }\n'),
+    });
+    expect(registry.problemsOf(SKILL_FILE)).toEqual([['inputs.text["never values)"]', 'unknown_field', 'warning']]);
+    expect(registry.diagnostics[0]?.message).toContain('cut at a comma');
+    expect(registry.skills.get('text.case')?.definition.inputs['text']?.description).toBe('Why (kinds');
+  });
+
+  it('warns about unknown keys of capabilities, bindings, services (any spelling accepted) and policies', async () => {
+    const registry = await loadTree({
+      'registry/capabilities/text.extra.yaml': capability('text.extra', { replacment: 'text.echo', outputs: { text: { type: 'string', requird: true } } }),
+      'runtime/bindings/official/text.extra/python_extra.yaml': {
+        id: 'python_extra',
+        capability_id: 'text.extra',
+        service: 'local',
+        protocol: 'pythoncall',
+        operation: 'x',
+        fallback: 'python_echo',
+      },
+      'runtime/services/official/http.yaml': { id: 'http', kind: 'openapi', baseUrl: 'https://x.test', timeout: 5, auth: { type: 'bearer', tokn: 'x' }, retries: 2 },
+      'runtime/policies/official_default_selection.yaml': { defaults: { 'text.echo': 'python_echo' }, prefered: ['pythoncall'] },
+    });
+    expect(registry.problemsOf('capabilities/text.extra.yaml')).toEqual([
+      ['outputs.text.requird', 'unknown_field', 'warning'],
+      ['replacment', 'unknown_field', 'warning'],
+    ]);
+    expect(registry.problemsOf('bindings/official/text.extra/python_extra.yaml')).toEqual([['fallback', 'unknown_field', 'warning']]);
+    expect(registry.problemsOf('services/official/http.yaml')).toEqual([
+      ['auth.tokn', 'unknown_field', 'warning'],
+      ['retries', 'unknown_field', 'warning'],
+    ]);
+    expect(registry.problemsOf('policies/official_default_selection.yaml')).toEqual([['prefered', 'unknown_field', 'warning']]);
+    expect(
+      registry.diagnostics.filter((d) => d.code === 'unknown_field').map((d) => [d.path, d.suggestion]),
+    ).toEqual([
+      ['outputs.text.requird', 'required'],
+      ['replacment', 'replacement'],
+      ['fallback', undefined],
+      ['prefered', 'prefer'],
+      ['auth.tokn', 'token'],
+      ['retries', undefined],
+    ]);
+    expect(hasErrors(registry)).toBe(false);
+    expect(registry.bindings.has('python_extra') && registry.services.has('http')).toBe(true);
+    expectGoodFilesLoaded(registry);
+  });
+
+  it('refuses unknown field types in skills and capabilities, suggesting the close one', async () => {
+    const registry = await loadTree({
+      [SKILL_PATH]: skill('text.case', [step({})], { inputs: { text: { type: 'strin', required: true } } }),
+      'registry/capabilities/text.typed.yaml': capability('text.typed', { outputs: { n: { type: 'int', required: true } } }),
+    });
+    expect(registry.problemsOf(SKILL_FILE)).toEqual([['inputs.text.type', 'unknown_field_type', 'error']]);
+    expect(registry.problemsOf('capabilities/text.typed.yaml')).toEqual([['outputs.n.type', 'unknown_field_type', 'error']]);
+    expect(registry.diagnostics.find((d) => d.file === SKILL_FILE)?.message).toBe(
+      'type "strin" is not one of string, number, integer, boolean, object, array, any; did you mean "string"?',
+    );
+    expect(registry.diagnostics.map((d) => d.suggestion)).toEqual([undefined, 'string']);
+    expect(registry.skills.has('text.case') || registry.capabilities.has('text.typed')).toBe(false);
+    expectGoodFilesLoaded(registry);
+  });
+
+  it('refuses reads of undeclared inputs and unwritten outputs, and outputs the capability does not produce', async () => {
+    const registry = await loadTree({
+      [SKILL_PATH]: skill('text.case', [
+        step({ input: { text: 'inputs.txt' }, output: { txt: 'vars.first' } }),
+        { id: 'b', uses: 'text.upper', input: { text: 'vars.first' }, condition: 'outputs.later == "x"', output: { text: 'outputs.result' } },
+      ]),
+    });
+    expect(registry.problemsOf(SKILL_FILE)).toEqual([
+      ['steps[0].output.txt', 'unknown_output_field', 'error'],
+      ['steps[0].input.text', 'undeclared_input', 'error'],
+      ['steps[1].condition', 'unwritten_output', 'error'],
+    ]);
+    expect(registry.diagnostics.map((d) => d.suggestion)).toEqual(['text', 'text', undefined]);
+    expect(registry.diagnostics.find((d) => d.code === 'undeclared_input')?.message).toBe('reads inputs.txt, but the skill declares no input "txt"; did you mean "text"?');
+    expect(registry.rejectedSkills.get('text.case')?.map((d) => d.code)).toEqual(['unknown_output_field', 'undeclared_input', 'unwritten_output']);
+    expectGoodFilesLoaded(registry);
+  });
+
+  it('suggests a close capability or skill id for an unknown one', async () => {
+    const registry = await loadTree({ [SKILL_PATH]: skill('text.case', [step({ uses: 'text.ecoh' }), { id: 'n', uses: 'skill:text.echo-twise' }]) });
+    expect(registry.problemsOf(SKILL_FILE)).toEqual([
+      ['steps[0].uses', 'unknown_capability', 'error'],
+      ['steps[1].uses', 'unknown_skill', 'error'],
+    ]);
+    expect(registry.diagnostics.map((d) => d.suggestion)).toEqual(['text.echo', 'text.echo-twice']);
+  });
+
+  it('warns about a capability no binding serves (only when a runtime root is loaded)', async () => {
+    const files = { 'registry/capabilities/text.lonely.yaml': capability('text.lonely') };
+    const withRuntime = await loadTree(files);
+    expect(withRuntime.problemsOf('capabilities/text.lonely.yaml')).toEqual([['id', 'unbound_capability', 'warning']]);
+    expect(withRuntime.capabilities.has('text.lonely')).toBe(true);
+    const alone = await loadRegistry({ registryRoot: join(withRuntime.dir, 'registry') });
+    expect(alone.diagnostics).toEqual([]);
+  });
+});
