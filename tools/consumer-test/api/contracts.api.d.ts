@@ -330,6 +330,7 @@ export declare const LoadDiagnostic: z.ZodObject<{
         warning: "warning";
     }>;
     root: z.ZodString;
+    suggestion: z.ZodOptional<z.ZodString>;
 }, z.core.$strip>;
 export type LoadDiagnostic = z.infer<typeof LoadDiagnostic>;
 export declare const DiagnosticsReport: z.ZodObject<{
@@ -364,6 +365,7 @@ export declare const DiagnosticsReport: z.ZodObject<{
                 warning: "warning";
             }>;
             root: z.ZodString;
+            suggestion: z.ZodOptional<z.ZodString>;
         }, z.core.$strip>>;
         rejected_skills: z.ZodArray<z.ZodString>;
         unbound_capabilities: z.ZodArray<z.ZodString>;
@@ -416,6 +418,7 @@ export declare const MetricsReset: z.ZodObject<{
                     warning: "warning";
                 }>;
                 root: z.ZodString;
+                suggestion: z.ZodOptional<z.ZodString>;
             }, z.core.$strip>>;
             rejected_skills: z.ZodArray<z.ZodString>;
             unbound_capabilities: z.ZodArray<z.ZodString>;
@@ -938,7 +941,8 @@ export declare const KNOWN_FIELD_TYPES: readonly [
     "integer",
     "boolean",
     "object",
-    "array"
+    "array",
+    "any"
 ];
 export declare const FieldSpec: z.ZodObject<{
     type: z.ZodString;
@@ -1645,6 +1649,7 @@ export declare const CONTRACT_SCHEMAS: {
                     warning: "warning";
                 }>;
                 root: z.ZodString;
+                suggestion: z.ZodOptional<z.ZodString>;
             }, z.core.$strip>>;
             rejected_skills: z.ZodArray<z.ZodString>;
             unbound_capabilities: z.ZodArray<z.ZodString>;
@@ -1696,6 +1701,7 @@ export declare const CONTRACT_SCHEMAS: {
                         warning: "warning";
                     }>;
                     root: z.ZodString;
+                    suggestion: z.ZodOptional<z.ZodString>;
                 }, z.core.$strip>>;
                 rejected_skills: z.ZodArray<z.ZodString>;
                 unbound_capabilities: z.ZodArray<z.ZodString>;
