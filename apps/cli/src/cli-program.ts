@@ -33,6 +33,10 @@ export interface ExplainOptions extends RootOptions {
   readonly profile?: string;
 }
 
+export interface ValidateOptions extends RootOptions {
+  readonly format?: string;
+}
+
 /** What each command does once its command line is parsed; each answers its exit code. */
 export interface CliCommands {
   serve(args: readonly string[]): Promise<ExitCode>;
@@ -42,7 +46,7 @@ export interface CliCommands {
   describe(skillId: string, options: RootOptions): Promise<ExitCode>;
   discover(intent: readonly string[], options: DiscoverOptions): Promise<ExitCode>;
   explain(capabilityId: string, options: ExplainOptions): Promise<ExitCode>;
-  validate(options: RootOptions): Promise<ExitCode>;
+  validate(options: ValidateOptions): Promise<ExitCode>;
 }
 
 /** The two streams of the command: results on `out`, help too; progress, logs and errors on `err`. */
@@ -146,8 +150,12 @@ export function buildProgram(commands: CliCommands, output: CliOutput, version: 
   withRoots(
     program
       .command('validate')
-      .description(`lint the registry: one line per problem ("file:field: severity code message"); exit ${EXIT.registryInvalid} on any error`),
-  ).action(async (options: RootOptions) => done(await commands.validate(options)));
+      .description(
+        `lint the registry: one line per problem ("file:field: severity code message"); exit ${EXIT.registryInvalid} on any error. ` +
+          '--registry-root without --runtime-root checks that registry alone',
+      )
+      .option('--format <format>', 'text (default) or json (one document: counts and every diagnostic)'),
+  ).action(async (options: ValidateOptions) => done(await commands.validate(options)));
 
   return program;
 }

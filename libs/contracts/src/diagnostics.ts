@@ -12,6 +12,7 @@ export const LoadDiagnostic = z.object({
   message: z.string(),
   severity: z.enum(['error', 'warning']),
   root: z.string().describe('registry or runtime'),
+  suggestion: z.string().optional().describe('A close known name for a misspelt one ("did you mean")'),
 });
 export type LoadDiagnostic = z.infer<typeof LoadDiagnostic>;
 

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** Declared type names of skill and capability fields (others are accepted and not checked). */
-export const KNOWN_FIELD_TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array'] as const;
+/**
+ * Declared type names of skill and capability fields. `any` is any JSON value (never checked);
+ * the registry refuses other names, so a misspelt type cannot silently turn a check off.
+ */
+export const KNOWN_FIELD_TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'any'] as const;
 
 export const FieldSpec = z
   .object({

@@ -13,6 +13,8 @@ export interface RegistryDiagnostic {
   message: string;
   severity: 'error' | 'warning';
   root: DiagnosticRoot;
+  /** A close known name for a misspelt one ("did you mean"), when there is one. */
+  suggestion?: string;
 }
 
 /** `registry:skills/a/b/c/skill.yaml steps[2].uses: unknown capability ... [unknown_capability]` */

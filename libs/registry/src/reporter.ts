@@ -21,12 +21,12 @@ export class Reporter {
     this.location = { root: location.root, file: location.file };
   }
 
-  error(path: FieldPath, code: string, message: string): void {
-    this.add('error', path, code, message);
+  error(path: FieldPath, code: string, message: string, suggestion?: string): void {
+    this.add('error', path, code, message, suggestion);
   }
 
-  warning(path: FieldPath, code: string, message: string): void {
-    this.add('warning', path, code, message);
+  warning(path: FieldPath, code: string, message: string, suggestion?: string): void {
+    this.add('warning', path, code, message, suggestion);
   }
 
   get hasErrors(): boolean {
@@ -41,9 +41,9 @@ export class Reporter {
     }
   }
 
-  private add(severity: RegistryDiagnostic['severity'], path: FieldPath, code: string, message: string): void {
+  private add(severity: RegistryDiagnostic['severity'], path: FieldPath, code: string, message: string, suggestion: string | undefined): void {
     const { file, root } = this.location;
-    this.diagnostics.push({ file, path: formatFieldPath(path), code, message, severity, root });
+    this.diagnostics.push({ file, path: formatFieldPath(path), code, message, severity, root, ...(suggestion === undefined ? {} : { suggestion }) });
     if (severity === 'error') this.errors++;
   }
 }

@@ -332,6 +332,7 @@ export declare const LoadDiagnostic: z.ZodObject<{
         warning: "warning";
     }>;
     root: z.ZodString;
+    suggestion: z.ZodOptional<z.ZodString>;
 }, z.core.$strip>;
 export type LoadDiagnostic = z.infer<typeof LoadDiagnostic>;
 export declare const DiagnosticsReport: z.ZodObject<{
@@ -366,6 +367,7 @@ export declare const DiagnosticsReport: z.ZodObject<{
                 warning: "warning";
             }>;
             root: z.ZodString;
+            suggestion: z.ZodOptional<z.ZodString>;
         }, z.core.$strip>>;
         rejected_skills: z.ZodArray<z.ZodString>;
         unbound_capabilities: z.ZodArray<z.ZodString>;
@@ -418,6 +420,7 @@ export declare const MetricsReset: z.ZodObject<{
                     warning: "warning";
                 }>;
                 root: z.ZodString;
+                suggestion: z.ZodOptional<z.ZodString>;
             }, z.core.$strip>>;
             rejected_skills: z.ZodArray<z.ZodString>;
             unbound_capabilities: z.ZodArray<z.ZodString>;
@@ -940,7 +943,8 @@ export declare const KNOWN_FIELD_TYPES: readonly [
     "integer",
     "boolean",
     "object",
-    "array"
+    "array",
+    "any"
 ];
 export declare const FieldSpec: z.ZodObject<{
     type: z.ZodString;
@@ -1653,6 +1657,7 @@ export declare const CONTRACT_SCHEMAS: {
                     warning: "warning";
                 }>;
                 root: z.ZodString;
+                suggestion: z.ZodOptional<z.ZodString>;
             }, z.core.$strip>>;
             rejected_skills: z.ZodArray<z.ZodString>;
             unbound_capabilities: z.ZodArray<z.ZodString>;
@@ -1704,6 +1709,7 @@ export declare const CONTRACT_SCHEMAS: {
                         warning: "warning";
                     }>;
                     root: z.ZodString;
+                    suggestion: z.ZodOptional<z.ZodString>;
                 }, z.core.$strip>>;
                 rejected_skills: z.ZodArray<z.ZodString>;
                 unbound_capabilities: z.ZodArray<z.ZodString>;

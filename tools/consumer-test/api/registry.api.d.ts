@@ -20,6 +20,7 @@ export interface RegistryDiagnostic {
     message: string;
     severity: "error" | "warning";
     root: DiagnosticRoot;
+    suggestion?: string;
 }
 export declare function formatDiagnostic(diagnostic: RegistryDiagnostic): string;
 export declare function hasErrors(source: {

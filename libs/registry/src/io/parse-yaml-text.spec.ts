@@ -37,9 +37,51 @@ describe('parseYamlText', () => {
     expect(outcome.problems).toEqual([{ code: 'yaml_syntax', message: 'missed comma between flow collection entries (line 2, column 1)', severity: 'error' }]);
   });
 
-  it('refuses duplicate keys and unknown tags', () => {
-    expect(parseYamlText('a: 1\na: 2\n').problems).toEqual([{ code: 'duplicate_key', message: 'duplicated mapping key (line 2, column 1)', severity: 'error' }]);
+  it('refuses unknown tags', () => {
     expect(parseYamlText('a: !!js/function x\n').problems[0]?.code).toBe('yaml_syntax');
+  });
+
+  it('keeps the last value of a duplicate key and warns with its path and both lines', () => {
+    expect(parseYamlText('a: 1\na: 2\n')).toEqual({
+      value: { a: 2 },
+      problems: [{ code: 'duplicate_key', message: 'key "a" is written twice (lines 1 and 2); the last value (line 2) is used', severity: 'warning', path: ['a'] }],
+    });
+  });
+
+  it('locates duplicates in nested block mappings, flow mappings, lists and quoted keys', () => {
+    const text = [
+      'id: x', //                               1
+      'metadata:', //                           2
+      '  status: stable', //                    3
+      '  tags: [a, b]', //                      4
+      '  layer: operational', //                5
+      '  tags:', //                             6
+      '    - c', //                             7
+      'inputs: {t: {type: string, type: integer}}', // 8
+      'steps:', //                              9
+      '  - id: s', //                           10
+      '    "id": t', //                         11
+      'tags: [top]', //                         12
+    ].join('\n');
+    const outcome = parseYamlText(text);
+    expect(outcome.value).toEqual({
+      id: 'x',
+      metadata: { status: 'stable', tags: ['c'], layer: 'operational' },
+      inputs: { t: { type: 'integer' } },
+      steps: [{ id: 't' }],
+      tags: ['top'],
+    });
+    expect(outcome.problems.map((problem) => [problem.path, problem.message, problem.severity])).toEqual([
+      [['metadata', 'tags'], 'key "metadata.tags" is written twice (lines 4 and 6); the last value (line 6) is used', 'warning'],
+      [['inputs', 't', 'type'], 'key "inputs.t.type" is written twice on line 8; the last value is used', 'warning'],
+      [['steps', 0, 'id'], 'key "steps[0].id" is written twice (lines 10 and 11); the last value (line 11) is used', 'warning'],
+    ]);
+  });
+
+  it('still reports a syntax error in a file that also has a duplicate key', () => {
+    const outcome = parseYamlText('a: 1\na: 2\nb: [1, 2\nc: 3\n');
+    expect(outcome.value).toBeUndefined();
+    expect(outcome.problems.map((problem) => problem.code)).toEqual(['yaml_syntax']);
   });
 
   it('refuses a billion-laughs document quickly', () => {

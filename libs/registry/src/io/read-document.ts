@@ -40,8 +40,8 @@ export function readDocument(
   }
   const parsed = parseYamlText(read.text);
   for (const problem of parsed.problems) {
-    if (problem.severity === 'error') reporter.error([], problem.code, problem.message);
-    else reporter.warning([], problem.code, problem.message);
+    if (problem.severity === 'error') reporter.error(problem.path ?? [], problem.code, problem.message);
+    else reporter.warning(problem.path ?? [], problem.code, problem.message);
   }
   if (parsed.value === undefined) return undefined;
   if (parsed.value === null) return reportEmpty('the file holds no document (only comments or blank lines)');

@@ -1,4 +1,5 @@
-import { ProviderProtocol, type BindingDefinition, type SelectionPolicy, type ServiceDescriptor } from '@skill-service/contracts';
+import { ProviderProtocol, SelectionPolicy, type BindingDefinition, type ServiceDescriptor } from '@skill-service/contracts';
+import { reportUnknownKeys } from '../checks/unknown-keys.js';
 import type { SourceFile } from '../io/source-file.js';
 import type { FieldPath } from '../normalize/field-path.js';
 import { isMapping, typeName } from '../normalize/raw-value.js';
@@ -42,6 +43,9 @@ function checkSelection(
   return true;
 }
 
+/** What a `policies/*.yaml` file sets: the policy's defaults and preferences (pins come from the host overlay). */
+const PolicyFile = SelectionPolicy.pick({ defaults: true, prefer: true });
+
 function readPolicyFile(
   value: unknown,
   reporter: Reporter,
@@ -53,6 +57,7 @@ function readPolicyFile(
     reporter.error([], 'wrong_type', `a policy file must hold a mapping, got ${typeName(value)}`);
     return;
   }
+  reportUnknownKeys(PolicyFile, value, [], reporter, 'policy field');
   if (value.defaults !== undefined && value.defaults !== null) {
     if (!isMapping(value.defaults)) reporter.error(['defaults'], 'wrong_type', `expected a mapping of capability to binding, got ${typeName(value.defaults)}`);
     else

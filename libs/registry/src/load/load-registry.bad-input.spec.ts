@@ -112,9 +112,32 @@ describe('unreadable files', () => {
     expectGoodFilesLoaded(registry);
   });
 
-  it('reports duplicate mapping keys', async () => {
+  it('reports duplicate mapping keys as warnings, the last value winning', async () => {
+    // Before duplicate keys became warnings this file was one `duplicate_key` error; now its last id
+    // is read, and what the file lacks besides is reported as for any other capability.
     const registry = await loadTree({ 'registry/capabilities/text.twice.yaml': 'id: text.twice\nid: text.again\n' });
-    expect(registry.problemsOf('capabilities/text.twice.yaml')).toEqual([['', 'duplicate_key', 'error']]);
+    expect(registry.problemsOf('capabilities/text.twice.yaml')).toEqual([
+      ['id', 'duplicate_key', 'warning'],
+      ['version', 'missing_field', 'error'],
+      ['description', 'missing_field', 'error'],
+      ['inputs', 'missing_field', 'error'],
+      ['outputs', 'missing_field', 'error'],
+    ]);
+    expect(registry.diagnostics.find((d) => d.code === 'duplicate_key')?.message).toBe('key "id" is written twice (lines 1 and 2); the last value (line 2) is used');
+    expectGoodFilesLoaded(registry);
+  });
+
+  it('loads a capability whose metadata holds tags twice, with the last tags and a warning naming both lines', async () => {
+    const text = `${dump(capability('text.tagged'))}metadata:\n  tags: [first]\n  status: stable\n  tags: [second, third]\n`;
+    const registry = await loadTree({
+      'registry/capabilities/text.tagged.yaml': text,
+      'runtime/bindings/official/text.tagged/python_tagged.yaml': { id: 'python_tagged', capability: 'text.tagged', service: 'local', protocol: 'pythoncall', operation: 'tag' },
+    });
+    const line = text.split('\n').indexOf('  tags: [first]') + 1;
+    expect(registry.problemsOf('capabilities/text.tagged.yaml')).toEqual([['metadata.tags', 'duplicate_key', 'warning']]);
+    expect(registry.diagnostics[0]?.message).toBe(`key "metadata.tags" is written twice (lines ${line} and ${line + 2}); the last value (line ${line + 2}) is used`);
+    expect(registry.capabilities.get('text.tagged')?.definition.metadata).toEqual({ tags: ['second', 'third'], status: 'stable' });
+    expect(hasErrors(registry)).toBe(false);
     expectGoodFilesLoaded(registry);
   });
 
@@ -166,7 +189,8 @@ describe('unreadable files', () => {
 
   it('tolerates a UTF-8 byte order mark', async () => {
     const registry = await loadTree({ 'registry/capabilities/text.bom.yaml': `\ufeff${dump(capability('text.bom'))}` });
-    expect(registry.diagnostics).toEqual([]);
+    // No binding serves it: that (a newer rule) is the only thing said about the file.
+    expect(registry.problemsOf('capabilities/text.bom.yaml')).toEqual([['id', 'unbound_capability', 'warning']]);
     expect(registry.capabilities.has('text.bom')).toBe(true);
   });
 
@@ -279,6 +303,7 @@ describe('field problems', () => {
     expect(registry.problemsOf('capabilities/text.odd.yaml')).toEqual([
       ['safety.trust_level', 'unknown_trust_level', 'warning'],
       ['safety.mandatory_pre_gates[0]', 'unknown_capability', 'warning'],
+      ['id', 'unbound_capability', 'warning'],
     ]);
     expect(registry.capabilities.get('text.odd')?.definition.safety?.trust_level).toBe('standard');
     expect(hasErrors(registry)).toBe(false);
@@ -340,7 +365,7 @@ describe('steps', () => {
 
   it('reads a router whose on key arrived as the boolean key true', async () => {
     const registry = await loadTree({
-      [SKILL_PATH]: 'id: text.case\nversion: "1"\nname: c\ndescription: c\ninputs: {}\noutputs: {}\nsteps:\n  - id: a\n    uses: text.echo\n    config:\n      router:\n        true: inputs.kind\n        cases: { x: text.upper }\n',
+      [SKILL_PATH]: 'id: text.case\nversion: "1"\nname: c\ndescription: c\ninputs: {kind: {type: string}}\noutputs: {}\nsteps:\n  - id: a\n    uses: text.echo\n    config:\n      router:\n        true: inputs.kind\n        cases: { x: text.upper }\n',
     });
     expect(registry.problemsOf(SKILL_FILE)).toEqual([]);
     expect(registry.skills.get('text.case')?.definition.steps[0]?.router).toEqual({ on: 'inputs.kind', cases: { x: 'text.upper' } });
@@ -362,7 +387,7 @@ describe('steps', () => {
       [SKILL_PATH]: skill('text.case', [step({ uses: 'text.old' })]),
     });
     expect(registry.problemsOf(SKILL_FILE)).toEqual([['steps[0].uses', 'deprecated_capability', 'warning']]);
-    expect(registry.diagnostics[0]?.message).toContain('use "text.echo"');
+    expect(registry.diagnostics.find((d) => d.code === 'deprecated_capability')?.message).toContain('use "text.echo"');
   });
 });
 
@@ -568,5 +593,128 @@ describe('diagnostics', () => {
       expect(line).not.toContain(registry.dir);
       expect(line).not.toContain('\n');
     }
+  });
+});
+
+describe('authoring slips', () => {
+  const step = (extra: object): object => ({ id: 'a', uses: 'text.echo', input: { text: 'inputs.text' }, output: { text: 'outputs.result' }, ...extra });
+
+  it('warns about unknown keys of skills, steps, config, control blocks and field specs, with a did-you-mean; the skill still loads', async () => {
+    const registry = await loadTree({
+      [SKILL_PATH]: skill(
+        'text.case',
+        [step({ inptu: { text: 'inputs.text' }, config: { retry: { max_attempts: 2, backof_seconds: 1 }, timeout_second: 3 } })],
+        { descripton: 'typo', inputs: { text: { type: 'string', required: true, descriptin: 'typo' } } },
+      ),
+    });
+    expect(registry.problemsOf(SKILL_FILE)).toEqual([
+      ['inputs.text.descriptin', 'unknown_field', 'warning'],
+      ['descripton', 'unknown_field', 'warning'],
+      ['steps[0].config.retry.backof_seconds', 'unknown_field', 'warning'],
+      ['steps[0].inptu', 'unknown_field', 'warning'],
+      ['steps[0].config.timeout_second', 'unknown_field', 'warning'],
+    ]);
+    expect(registry.diagnostics.map((d) => d.suggestion)).toEqual(['description', 'description', 'backoff_seconds', 'input', 'timeout_seconds']);
+    expect(registry.diagnostics.find((d) => d.path === 'descripton')?.message).toBe('skill field "descripton" is not understood and is ignored; did you mean "description"?');
+    expect(registry.skills.has('text.case')).toBe(true);
+  });
+
+  it('names a description cut at a comma inside a flow mapping', async () => {
+    const registry = await loadTree({
+      [SKILL_PATH]: `${dump(skill('text.case', [step({})]))}`.replace(/^inputs:\n(?:\s.*\n)+/m, 'inputs:\n  text: { type: string, required: true, description: Why (kinds, never values) }\n'),
+    });
+    expect(registry.problemsOf(SKILL_FILE)).toEqual([['inputs.text["never values)"]', 'unknown_field', 'warning']]);
+    expect(registry.diagnostics[0]?.message).toContain('cut at a comma');
+    expect(registry.skills.get('text.case')?.definition.inputs['text']?.description).toBe('Why (kinds');
+  });
+
+  it('warns about unknown keys of capabilities, bindings, services (any spelling accepted) and policies', async () => {
+    const registry = await loadTree({
+      'registry/capabilities/text.extra.yaml': capability('text.extra', { replacment: 'text.echo', outputs: { text: { type: 'string', requird: true } } }),
+      'runtime/bindings/official/text.extra/python_extra.yaml': {
+        id: 'python_extra',
+        capability_id: 'text.extra',
+        service: 'local',
+        protocol: 'pythoncall',
+        operation: 'x',
+        fallback: 'python_echo',
+      },
+      'runtime/services/official/http.yaml': { id: 'http', kind: 'openapi', baseUrl: 'https://x.test', timeout: 5, auth: { type: 'bearer', tokn: 'x' }, retries: 2 },
+      'runtime/policies/official_default_selection.yaml': { defaults: { 'text.echo': 'python_echo' }, prefered: ['pythoncall'] },
+    });
+    expect(registry.problemsOf('capabilities/text.extra.yaml')).toEqual([
+      ['outputs.text.requird', 'unknown_field', 'warning'],
+      ['replacment', 'unknown_field', 'warning'],
+    ]);
+    expect(registry.problemsOf('bindings/official/text.extra/python_extra.yaml')).toEqual([['fallback', 'unknown_field', 'warning']]);
+    expect(registry.problemsOf('services/official/http.yaml')).toEqual([
+      ['auth.tokn', 'unknown_field', 'warning'],
+      ['retries', 'unknown_field', 'warning'],
+    ]);
+    expect(registry.problemsOf('policies/official_default_selection.yaml')).toEqual([['prefered', 'unknown_field', 'warning']]);
+    expect(
+      registry.diagnostics.filter((d) => d.code === 'unknown_field').map((d) => [d.path, d.suggestion]),
+    ).toEqual([
+      ['outputs.text.requird', 'required'],
+      ['replacment', 'replacement'],
+      ['fallback', undefined],
+      ['prefered', 'prefer'],
+      ['auth.tokn', 'token'],
+      ['retries', undefined],
+    ]);
+    expect(hasErrors(registry)).toBe(false);
+    expect(registry.bindings.has('python_extra') && registry.services.has('http')).toBe(true);
+    expectGoodFilesLoaded(registry);
+  });
+
+  it('refuses unknown field types in skills and capabilities, suggesting the close one', async () => {
+    const registry = await loadTree({
+      [SKILL_PATH]: skill('text.case', [step({})], { inputs: { text: { type: 'strin', required: true } } }),
+      'registry/capabilities/text.typed.yaml': capability('text.typed', { outputs: { n: { type: 'int', required: true } } }),
+    });
+    expect(registry.problemsOf(SKILL_FILE)).toEqual([['inputs.text.type', 'unknown_field_type', 'error']]);
+    expect(registry.problemsOf('capabilities/text.typed.yaml')).toEqual([['outputs.n.type', 'unknown_field_type', 'error']]);
+    expect(registry.diagnostics.find((d) => d.file === SKILL_FILE)?.message).toBe(
+      'type "strin" is not one of string, number, integer, boolean, object, array, any; did you mean "string"?',
+    );
+    expect(registry.diagnostics.map((d) => d.suggestion)).toEqual([undefined, 'string']);
+    expect(registry.skills.has('text.case') || registry.capabilities.has('text.typed')).toBe(false);
+    expectGoodFilesLoaded(registry);
+  });
+
+  it('refuses reads of undeclared inputs and unwritten outputs, and outputs the capability does not produce', async () => {
+    const registry = await loadTree({
+      [SKILL_PATH]: skill('text.case', [
+        step({ input: { text: 'inputs.txt' }, output: { txt: 'vars.first' } }),
+        { id: 'b', uses: 'text.upper', input: { text: 'vars.first' }, condition: 'outputs.later == "x"', output: { text: 'outputs.result' } },
+      ]),
+    });
+    expect(registry.problemsOf(SKILL_FILE)).toEqual([
+      ['steps[0].output.txt', 'unknown_output_field', 'error'],
+      ['steps[0].input.text', 'undeclared_input', 'error'],
+      ['steps[1].condition', 'unwritten_output', 'error'],
+    ]);
+    expect(registry.diagnostics.map((d) => d.suggestion)).toEqual(['text', 'text', undefined]);
+    expect(registry.diagnostics.find((d) => d.code === 'undeclared_input')?.message).toBe('reads inputs.txt, but the skill declares no input "txt"; did you mean "text"?');
+    expect(registry.rejectedSkills.get('text.case')?.map((d) => d.code)).toEqual(['unknown_output_field', 'undeclared_input', 'unwritten_output']);
+    expectGoodFilesLoaded(registry);
+  });
+
+  it('suggests a close capability or skill id for an unknown one', async () => {
+    const registry = await loadTree({ [SKILL_PATH]: skill('text.case', [step({ uses: 'text.ecoh' }), { id: 'n', uses: 'skill:text.echo-twise' }]) });
+    expect(registry.problemsOf(SKILL_FILE)).toEqual([
+      ['steps[0].uses', 'unknown_capability', 'error'],
+      ['steps[1].uses', 'unknown_skill', 'error'],
+    ]);
+    expect(registry.diagnostics.map((d) => d.suggestion)).toEqual(['text.echo', 'text.echo-twice']);
+  });
+
+  it('warns about a capability no binding serves (only when a runtime root is loaded)', async () => {
+    const files = { 'registry/capabilities/text.lonely.yaml': capability('text.lonely') };
+    const withRuntime = await loadTree(files);
+    expect(withRuntime.problemsOf('capabilities/text.lonely.yaml')).toEqual([['id', 'unbound_capability', 'warning']]);
+    expect(withRuntime.capabilities.has('text.lonely')).toBe(true);
+    const alone = await loadRegistry({ registryRoot: join(withRuntime.dir, 'registry') });
+    expect(alone.diagnostics).toEqual([]);
   });
 });

@@ -13,10 +13,20 @@ describe('loadRegistry on a tree in the original layout', () => {
   let registry: Registry;
   const load = async (): Promise<Registry> => (registry ??= await loadRegistry({ registryRoot, runtimeRoot }));
 
-  it('loads every file without a single diagnostic', async () => {
-    const { diagnostics, rejectedSkills } = await load();
-    expect(diagnostics).toEqual([]);
+  it('loads every file, serving every skill and capability; the duplicate tags key is the one warning', async () => {
+    const { diagnostics, rejectedSkills, capabilities, bindingsByCapability } = await load();
+    expect(diagnostics).toEqual([
+      {
+        root: 'registry',
+        file: 'capabilities/text.keyword.extract.yaml',
+        path: 'metadata.tags',
+        code: 'duplicate_key',
+        severity: 'warning',
+        message: 'key "metadata.tags" is written twice (lines 13 and 15); the last value (line 15) is used',
+      },
+    ]);
     expect([...rejectedSkills.keys()]).toEqual([]);
+    expect([...capabilities.keys()].filter((id) => (bindingsByCapability.get(id) ?? []).length === 0)).toEqual([]);
   });
 
   it('reads skills from exactly three levels, local ones first, ignoring skills/TEMPLATE', async () => {
@@ -243,7 +253,7 @@ describe('loadRegistry on a tree in the original layout', () => {
       inputs: { text: field('string', true), max_keywords: field('integer', false, { default: 10 }) },
       outputs: { keywords: field('array', true) },
       properties: {},
-      metadata: {},
+      metadata: { tags: ['text', 'keywords'], status: 'stable' },
       deprecated: false,
       aliases: ['text.keywords'],
       requires: ['text.language.detect'],
@@ -441,7 +451,10 @@ describe('loadRegistry on a tree in the original layout', () => {
     const { bindingsByCapability } = await load();
     const ids = Object.fromEntries([...bindingsByCapability].map(([capability, list]) => [capability, list.map((binding) => binding.id)]));
     expect(ids).toEqual({
+      'audit.event.record': ['python_audit_record'],
+      'email.message.send': ['python_email_send'],
       'security.pii.detect': ['python_pii_detect'],
+      'text.content.classify': ['python_text_classify'],
       'text.content.categorize': ['rpc_text_categorize'],
       'text.content.summarize': ['openapi_text_summarize', 'python_text_summarize', 'candidate_text_summarize'],
       'text.keyword.extract': ['mcp_text_keyword_extract', 'local_keyword_extract'],
@@ -464,7 +477,7 @@ describe('loadRegistry on a tree in the original layout', () => {
 
   it('loads nothing from a runtime root that is not given', async () => {
     const alone = await loadRegistry({ registryRoot });
-    expect(alone.diagnostics).toEqual([]);
+    expect(alone.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['duplicate_key']);
     expect(alone.skills.size).toBe(4);
     expect(alone.capabilities.size).toBe(8);
     expect([alone.services.size, alone.bindings.size, alone.bindingsByCapability.size]).toEqual([0, 0, 0]);

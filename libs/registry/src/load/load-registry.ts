@@ -8,6 +8,8 @@ import { loadPolicy } from './load-policy.js';
 import { loadServices } from './load-services.js';
 import { loadSkills } from './load-skills.js';
 import { discoverLayout } from './registry-layout.js';
+import type { BindingDefinition } from '@skill-service/contracts';
+import type { LoadedCapability } from '../registry.js';
 
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
@@ -47,6 +49,8 @@ export async function loadRegistry(options: LoadRegistryOptions): Promise<Regist
     loadSkills(context, layout.skills, capabilities),
   ]);
   const policy = await loadPolicy(context, layout, bindings, services);
+  // Without a runtime root nothing is bound by design (a registry checked on its own terms).
+  if (runtimeRoot !== undefined) reportUnboundCapabilities(context, capabilities, byCapability);
 
   return {
     skills,
@@ -58,4 +62,18 @@ export async function loadRegistry(options: LoadRegistryOptions): Promise<Regist
     policy,
     diagnostics: context.diagnostics(),
   };
+}
+
+/** A capability no loaded binding serves still loads (a skill may be written first), with a warning. */
+function reportUnboundCapabilities(
+  context: LoadContext,
+  capabilities: ReadonlyMap<string, LoadedCapability>,
+  byCapability: ReadonlyMap<string, readonly BindingDefinition[]>,
+): void {
+  for (const [id, { file, origin }] of capabilities) {
+    if ((byCapability.get(id)?.length ?? 0) > 0) continue;
+    context
+      .reporterFor({ root: origin === 'local' ? 'runtime' : 'registry', file })
+      .warning(['id'], 'unbound_capability', `no binding serves capability "${id}": steps that use it fail at run time`);
+  }
 }

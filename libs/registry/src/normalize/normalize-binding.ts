@@ -1,4 +1,5 @@
 import { BindingDefinition, type BindingOrigin } from '@skill-service/contracts';
+import { reportUnknownKeys } from '../checks/unknown-keys.js';
 import type { Reporter } from '../reporter.js';
 import { pickAlias } from './pick-alias.js';
 import { isMapping, typeName } from './raw-value.js';
@@ -23,6 +24,12 @@ export function normalizeBinding(
     reporter.error([], 'wrong_type', `a binding must be a mapping, got ${typeName(raw)}`);
     return undefined;
   }
+  reportUnknownKeys(BindingDefinition, raw, [], reporter, 'binding field', {
+    aliases: { capability_id: 'capability' },
+    setByLoader: ['origin'],
+    // A string, or `{id, kind}`: read below.
+    handledElsewhere: ['service'],
+  });
   const metadata = isMapping(raw.metadata) ? raw.metadata : {};
   const candidate: Record<string, unknown> = {
     id: raw.id,

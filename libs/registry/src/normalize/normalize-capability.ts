@@ -1,4 +1,6 @@
 import { CapabilityDefinition, TrustLevel } from '@skill-service/contracts';
+import { checkFieldTypes } from '../checks/field-types.js';
+import { reportUnknownKeys } from '../checks/unknown-keys.js';
 import type { Reporter } from '../reporter.js';
 import { hasKey, isMapping, typeName } from './raw-value.js';
 import { validateAgainst } from './schema-issues.js';
@@ -40,6 +42,10 @@ export function normalizeCapability(raw: unknown, reporter: Reporter): Capabilit
     reporter.error([], 'wrong_type', `a capability must be a mapping, got ${typeName(raw)}`);
     return undefined;
   }
+  // `extends` has its own warning below.
+  reportUnknownKeys(CapabilityDefinition, raw, [], reporter, 'capability field', { handledElsewhere: ['extends'] });
+  checkFieldTypes(raw.inputs, ['inputs'], reporter);
+  checkFieldTypes(raw.outputs, ['outputs'], reporter);
   let metadata = raw.metadata;
   if (metadata === null || (metadata !== undefined && !isMapping(metadata))) {
     reporter.warning(['metadata'], 'wrong_type', `metadata must be a mapping, got ${typeName(metadata)}; ignored`);

@@ -1,4 +1,5 @@
 import { ServiceDescriptor } from '@skill-service/contracts';
+import { reportUnknownKeys } from '../checks/unknown-keys.js';
 import type { Reporter } from '../reporter.js';
 import type { FieldPath } from './field-path.js';
 import { pickAlias } from './pick-alias.js';
@@ -29,6 +30,11 @@ export function normalizeService(
     reporter.error(source.base, 'wrong_type', `a service must be a mapping, got ${typeName(raw)}`);
     return undefined;
   }
+  reportUnknownKeys(ServiceDescriptor, raw, source.base, reporter, 'service field', {
+    aliases: { type: 'protocol', kind: 'protocol', baseUrl: 'base_url', timeout: 'timeout_seconds', spec_ref: 'spec_path' },
+    // `spec: {path}` is read below.
+    handledElsewhere: ['spec'],
+  });
   const metadata = isMapping(raw.metadata) ? raw.metadata : undefined;
   const candidate: Record<string, unknown> = {
     id: raw.id,

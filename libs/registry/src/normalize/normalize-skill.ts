@@ -1,4 +1,6 @@
 import { SkillDefinition, SkillStep } from '@skill-service/contracts';
+import { checkFieldTypes } from '../checks/field-types.js';
+import { reportUnknownKeys } from '../checks/unknown-keys.js';
 import type { Reporter } from '../reporter.js';
 import { isMapping, typeName } from './raw-value.js';
 import { validateAgainst } from './schema-issues.js';
@@ -13,6 +15,8 @@ export interface NormalizedSkill {
   readonly id: string | undefined;
   /** The canonical definition, when it satisfies the contract. */
   readonly definition: SkillDefinition | undefined;
+  /** The declared inputs, when that field alone is valid (for the undeclared-input check). */
+  readonly inputs: SkillDefinition['inputs'] | undefined;
   /** The declared outputs, when that field alone is valid (for the required-output check). */
   readonly outputs: SkillDefinition['outputs'] | undefined;
   /** Steps with a string id, with each field kept only if valid on its own, by position. */
@@ -45,9 +49,12 @@ export function normalizeSkill(raw: unknown, reporter: Reporter): NormalizedSkil
   const paths = new SourcePaths();
   if (!isMapping(raw)) {
     reporter.error([], 'wrong_type', `a skill file must hold a mapping, got ${typeName(raw)}`);
-    return { id: undefined, definition: undefined, outputs: undefined, steps: [], stepsReadable: false, paths };
+    return { id: undefined, definition: undefined, inputs: undefined, outputs: undefined, steps: [], stepsReadable: false, paths };
   }
   const id = typeof raw.id === 'string' && raw.id !== '' ? raw.id : undefined;
+  reportUnknownKeys(SkillDefinition, raw, [], reporter, 'skill field', { handledElsewhere: ['steps'] });
+  checkFieldTypes(raw.inputs, ['inputs'], reporter);
+  checkFieldTypes(raw.outputs, ['outputs'], reporter);
   let metadata = raw.metadata;
   if (metadata === null || (metadata !== undefined && !isMapping(metadata))) {
     // The original replaces it silently; it is descriptive only, so keep loading but say so.
@@ -58,13 +65,15 @@ export function normalizeSkill(raw: unknown, reporter: Reporter): NormalizedSkil
   const candidate = { ...raw, metadata, steps };
   const definition = validateAgainst(SkillDefinition, candidate, reporter, paths);
   if (definition !== undefined && !reporter.hasErrors) {
-    return { id, definition, outputs: definition.outputs, steps: definition.steps, stepsReadable: true, paths };
+    return { id, definition, inputs: definition.inputs, outputs: definition.outputs, steps: definition.steps, stepsReadable: true, paths };
   }
   // Invalid somewhere: salvage what each field says on its own, so checks can still list everything.
+  const inputs = SkillDefinition.shape.inputs.safeParse(raw.inputs);
   const outputs = SkillDefinition.shape.outputs.safeParse(raw.outputs);
   return {
     id,
     definition: undefined,
+    inputs: inputs.success ? inputs.data : undefined,
     outputs: outputs.success ? outputs.data : undefined,
     steps: Array.isArray(steps) ? steps.map(partialStep) : [],
     stepsReadable: Array.isArray(steps),

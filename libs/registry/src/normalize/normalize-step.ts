@@ -1,3 +1,5 @@
+import { SkillStep } from '@skill-service/contracts';
+import { reportUnknownKeys, type KeySpellings } from '../checks/unknown-keys.js';
 import type { Reporter } from '../reporter.js';
 import type { FieldPath } from './field-path.js';
 import { pickAlias } from './pick-alias.js';
@@ -5,32 +7,15 @@ import { hasKey, isMapping, typeName, type RawMapping } from './raw-value.js';
 import type { SourcePaths } from './source-paths.js';
 
 /** Execution options: the original reads them under `config`, people also write them on the step. */
-export const CONTROL_KEYS = [
-  'depends_on',
-  'condition',
-  'retry',
-  'timeout_seconds',
-  'merge_strategy',
-  'foreach',
-  'while',
-  'router',
-  'scatter',
-] as const;
+const StepControls = SkillStep.omit({ id: true, uses: true, input: true, output: true });
+export const CONTROL_KEYS = Object.keys(StepControls.shape) as (keyof typeof StepControls.shape)[];
 
-const STEP_KEYS: ReadonlySet<string> = new Set([
-  'id',
-  'uses',
-  'input',
-  'input_mapping',
-  'output',
-  'output_mapping',
-  'config',
-  'description',
-  'name',
-  'metadata',
-  ...CONTROL_KEYS,
-]);
-const CONFIG_KEYS: ReadonlySet<string> = new Set(CONTROL_KEYS);
+/** The other spellings of a step's fields that the loader folds in. */
+const STEP_SPELLINGS: KeySpellings = {
+  aliases: { input_mapping: 'input', output_mapping: 'output' },
+  // `config` is read below; `description`, `name` and `metadata` are descriptive and ignored.
+  handledElsewhere: [...CONTROL_KEYS, 'config', 'description', 'name', 'metadata'],
+};
 
 const present = (mapping: RawMapping, key: string): boolean => hasKey(mapping, key) && mapping[key] !== undefined;
 
@@ -84,17 +69,14 @@ export function normalizeStep(raw: unknown, index: number, reporter: Reporter, p
     if (value === null) continue;
     paths.move([...at, key], source);
     step[key] = key === 'router' ? normalizeRouter(value, [...at, key], source, paths) : value;
+    reportUnknownKeys(StepControls.shape[key], step[key], source, reporter, 'key');
   }
 
   // Descriptive only (the canonical step has no metadata), but a non-mapping is still a slip worth a word.
   if (raw.metadata !== undefined && !isMapping(raw.metadata)) {
     reporter.warning(paths.inFile([...at, 'metadata']), 'wrong_type', `metadata must be a mapping, got ${typeName(raw.metadata)}; ignored`);
   }
-  for (const key of Object.keys(raw)) {
-    if (!STEP_KEYS.has(key)) reporter.warning(paths.inFile([...at, key]), 'unknown_field', `step field "${key}" is not understood and is ignored`);
-  }
-  for (const key of Object.keys(config)) {
-    if (!CONFIG_KEYS.has(key)) reporter.warning(paths.inFile([...at, 'config', key]), 'unknown_field', `config field "${key}" is not understood and is ignored`);
-  }
+  reportUnknownKeys(SkillStep, raw, paths.inFile(at), reporter, 'step field', STEP_SPELLINGS);
+  reportUnknownKeys(StepControls, config, paths.inFile([...at, 'config']), reporter, 'config field', { handledElsewhere: CONTROL_KEYS });
   return step;
 }
