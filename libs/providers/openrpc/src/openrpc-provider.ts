@@ -7,7 +7,7 @@ import {
   type ServiceDescriptor,
 } from '@skill-service/contracts';
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { abortableSleep } from '@skill-service/util';
 import { jsonRpcResult } from './json-rpc-answer.js';
 import { rpcCallOptions } from './rpc-call-options.js';
 
@@ -105,7 +105,7 @@ function requestedWait(response: OutboundHttpResponse): number | undefined {
 
 async function pause(ms: number, signal: AbortSignal, serviceId: string): Promise<void> {
   try {
-    await sleep(ms, undefined, { signal });
+    await abortableSleep(ms, signal);
   } catch (error) {
     if ((signal.reason as { name?: unknown } | undefined)?.name === 'TimeoutError') {
       throw new UpstreamTimeoutError(`Provider '${serviceId}' did not answer in time`, { cause: error });
