@@ -118,7 +118,7 @@ async function createTransport(target: SdkTarget, hooks: ConnectionHooks): Promi
   switch (target.kind) {
     case 'stdio': {
       const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
-      const transport = new StdioClientTransport({ command: target.command, args: [...target.args], env: target.env(), stderr: 'pipe' });
+      const transport = new StdioClientTransport({ command: target.command, args: [...target.args], env: { ...target.env }, stderr: 'pipe' });
       let pid: number | undefined;
       const pidOf = (): number | undefined => (pid ??= transport.pid ?? undefined);
       // With stderr 'pipe' the SDK hands out the stream before start(): no early line is lost.

@@ -1,4 +1,4 @@
-import { callDeadline, headerValue, outboundHeaders, type OutboundHttpClient, type OutboundHttpResponse, parseRetryAfter, type PlaceholderEnv, type ProtocolProvider, type ProviderCall, type ProviderHealth, serviceBaseUrl, ServiceOutcomes } from '@skill-service/bindings';
+import { callDeadline, headerValue, outboundHeaders, type OutboundHttpClient, type OutboundHttpResponse, parseRetryAfter, DEFAULT_PLACEHOLDER_RULES, type PlaceholderEnv, type PlaceholderRules, type ProtocolProvider, type ProviderCall, type ProviderHealth, serviceBaseUrl, ServiceOutcomes } from '@skill-service/bindings';
 import {
   InvalidConfigurationError,
   InvalidRequestError,
@@ -16,6 +16,8 @@ export interface OpenRpcProviderOptions {
   readonly client: OutboundHttpClient;
   /** Source of `${ENV_VAR}` placeholders, read at each call (the app passes `process.env`). */
   readonly env: PlaceholderEnv;
+  /** Which variables placeholders may read (`SERVICE_*`/`OTEL_*` never); default: any other. */
+  readonly placeholderRules?: PlaceholderRules;
 }
 
 /** Statuses that say the server did not act on the request, when they come with `Retry-After`. */
@@ -36,11 +38,13 @@ export class OpenRpcProvider implements ProtocolProvider {
   readonly protocol = 'openrpc' as const;
   private readonly client: OutboundHttpClient;
   private readonly env: PlaceholderEnv;
+  private readonly rules: PlaceholderRules;
   private readonly outcomes = new ServiceOutcomes();
 
   constructor(options: OpenRpcProviderOptions) {
     this.client = options.client;
     this.env = options.env;
+    this.rules = options.placeholderRules ?? DEFAULT_PLACEHOLDER_RULES;
   }
 
   async call(call: ProviderCall): Promise<unknown> {
@@ -58,8 +62,8 @@ export class OpenRpcProvider implements ProtocolProvider {
   private async invoke(call: ProviderCall, service: ServiceDescriptor): Promise<unknown> {
     const { binding } = call;
     const options = rpcCallOptions(binding, service);
-    const url = serviceBaseUrl(service, this.env);
-    const { headers, secrets } = outboundHeaders(service, options.headers, this.env);
+    const url = serviceBaseUrl(service, this.env, this.rules);
+    const { headers, secrets } = outboundHeaders(service, options.headers, this.env, this.rules);
     headers['content-type'] = 'application/json';
     headers['accept'] ??= 'application/json';
     const id = randomUUID();
