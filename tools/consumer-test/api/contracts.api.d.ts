@@ -9,6 +9,7 @@ export * from "./capability-invoker.js";
 export * from "./diagnostics.js";
 export * from "./discover.js";
 export * from "./error-payload.js";
+export { MAX_MESSAGE_LENGTH, sanitizeMessage } from "./sanitize-message.js";
 export * from "./error-taxonomy.js";
 export * from "./execute-request.js";
 export * from "./execution-options.js";
@@ -570,7 +571,6 @@ export declare const ErrorPayload: z.ZodObject<{
     }, z.core.$strip>>>;
 }, z.core.$strip>;
 export type ErrorPayload = z.infer<typeof ErrorPayload>;
-export declare function sanitizeMessage(message: string): string;
 export declare function httpStatusOf(error: unknown): number;
 export declare function toErrorPayload(error: unknown, traceId: string | null): ErrorPayload;
 
@@ -1991,6 +1991,7 @@ export declare const CONTRACT_SCHEMAS: {
         command: z.ZodOptional<z.ZodString>;
         args: z.ZodDefault<z.ZodArray<z.ZodString>>;
         server: z.ZodOptional<z.ZodString>;
+        env: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
         module: z.ZodOptional<z.ZodString>;
         metadata: z.ZodDefault<z.ZodRecord<z.ZodString, z.ZodUnknown>>;
     }, z.core.$strip>;
@@ -2288,6 +2289,10 @@ export declare const RunList: z.ZodObject<{
 }, z.core.$strip>;
 export type RunList = z.infer<typeof RunList>;
 
+// ---- sanitize-message.d.ts
+export declare const MAX_MESSAGE_LENGTH = 1000;
+export declare function sanitizeMessage(message: string): string;
+
 // ---- service-descriptor.d.ts
 import { z } from "zod";
 export declare const ProviderProtocol: z.ZodEnum<{
@@ -2336,6 +2341,7 @@ export declare const ServiceDescriptor: z.ZodObject<{
     command: z.ZodOptional<z.ZodString>;
     args: z.ZodDefault<z.ZodArray<z.ZodString>>;
     server: z.ZodOptional<z.ZodString>;
+    env: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
     module: z.ZodOptional<z.ZodString>;
     metadata: z.ZodDefault<z.ZodRecord<z.ZodString, z.ZodUnknown>>;
 }, z.core.$strip>;
