@@ -123,7 +123,7 @@ export class PythonCallProvider implements ProtocolProvider {
   }
 
   async health(): Promise<ProviderHealth> {
-    const pool: PythonCallHealthDetails = this.pool.health();
+    const pool: PythonCallHealthDetails = combinedHealth([this.pool, ...[...this.servicePools.values()].map((entry) => entry.pool)].map((each) => each.health()));
     return { protocol: this.protocol, healthy: !pool.closed && !pool.lastSpawnFailed, details: { ...pool } };
   }
 
@@ -137,3 +137,22 @@ export class PythonCallProvider implements ProtocolProvider {
 
 /** What `health().details` holds for this provider. */
 export type PythonCallHealthDetails = WorkerPoolHealth;
+
+/** The shared pool and the services' own pools as one: counts added up, the latest error. */
+function combinedHealth(pools: readonly WorkerPoolHealth[]): WorkerPoolHealth {
+  const [shared, ...own] = pools as [WorkerPoolHealth, ...WorkerPoolHealth[]];
+  return own.reduce<WorkerPoolHealth>(
+    (total, pool) => ({
+      ...total,
+      liveWorkers: total.liveWorkers + pool.liveWorkers,
+      busy: total.busy + pool.busy,
+      queued: total.queued + pool.queued,
+      restarts: total.restarts + pool.restarts,
+      spawnFailures: total.spawnFailures + pool.spawnFailures,
+      lastError: pool.lastError !== undefined && (total.lastError === undefined || pool.lastError.at > total.lastError.at) ? pool.lastError : total.lastError,
+      lastSpawnFailed: total.lastSpawnFailed || pool.lastSpawnFailed,
+      workerPids: [...total.workerPids, ...pool.workerPids],
+    }),
+    shared,
+  );
+}
