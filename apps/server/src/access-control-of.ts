@@ -3,6 +3,7 @@ import { authSettingsOf } from '@skill-service/service';
 import { AccessControl, type AccessObserver } from './access-control.js';
 import { loadAuthBackends } from './auth-plugins.js';
 import { ProxyTrust } from './client-address.js';
+import type { Logger } from './logging/create-logger.js';
 import type { ServerOptions } from './server-options.js';
 
 export interface AccessControlContext {
@@ -12,8 +13,10 @@ export interface AccessControlContext {
   readonly pluginDirs: readonly string[];
   /** Wall-clock milliseconds, for JWT expiry (tests fix it). */
   readonly clock?: () => number;
-  /** Told of rate-limited requests (metrics). */
+  /** Told of rate-limited requests and refused credentials (metrics). */
   readonly observer?: AccessObserver;
+  /** Refused credentials are logged here (at info). */
+  readonly logger?: Pick<Logger, 'info'>;
 }
 
 /**
@@ -31,5 +34,6 @@ export async function accessControlOf(options: ServerOptions, context: AccessCon
     publicRoutes: options.auth.publicProbes,
     trustedProxies: ProxyTrust.parse(options.trustProxy),
     ...(context.observer === undefined ? {} : { observer: context.observer }),
+    ...(context.logger === undefined ? {} : { logger: context.logger }),
   });
 }

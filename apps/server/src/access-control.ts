@@ -7,18 +7,21 @@ import {
   isCredentialed,
   rateLimitHeaders,
   rateLimited,
+  type AuthOutcome,
   type Authenticator,
   type RateLimiterOptions,
 } from '@skill-service/auth';
 import type { Identity, Role } from '@skill-service/contracts';
+import type { Logger } from './logging/create-logger.js';
 import type { Request, RequestHandler, Response } from 'express';
 import { ProxyTrust, clientKeyOf, clientOrigin } from './client-address.js';
 import type { RouteDefinition } from './route-definition.js';
 import { routeTemplateOf } from './route-template.js';
 
-/** Told of each request the rate limiter refuses (metrics), by route template (undefined: no route matched). */
+/** Told of refusals (metrics): rate-limited requests by route template (undefined: no route matched), refused credentials by reason. */
 export interface AccessObserver {
   rateLimited(route: string | undefined): void;
+  authRefused?(reason: string): void;
 }
 
 export interface AccessControlOptions {
@@ -32,7 +35,11 @@ export interface AccessControlOptions {
   /** Milliseconds on a monotonic clock, for the rate limiter. */
   readonly now?: () => number;
   readonly observer?: AccessObserver;
+  /** Where refused credentials are logged (at info). */
+  readonly logger?: Pick<Logger, 'info'>;
 }
+
+type Refusal = Extract<AuthOutcome, { ok: false }>;
 
 interface AccessLocals {
   identity?: Identity;
@@ -64,6 +71,7 @@ export class AccessControl {
   readonly #trust: ProxyTrust;
   readonly #now: () => number;
   readonly #observer: AccessObserver | undefined;
+  readonly #logger: Pick<Logger, 'info'> | undefined;
 
   constructor(options: AccessControlOptions) {
     this.authenticator = options.authenticator;
@@ -73,6 +81,7 @@ export class AccessControl {
     this.#trust = options.trustedProxies ?? ProxyTrust.none();
     this.#now = options.now ?? (() => performance.timeOrigin + performance.now());
     this.#observer = options.observer;
+    this.#logger = options.logger;
   }
 
   /** The role a route needs; throws when its definition and the contract's table disagree. */
@@ -116,6 +125,7 @@ export class AccessControl {
       return rateLimited(decision, this.limiter.policy);
     }
     if (!outcome.ok) {
+      this.#refused(outcome, origin.address);
       if (outcome.error.code === 'unauthorized') res.set('WWW-Authenticate', WWW_AUTHENTICATE);
       return outcome.error;
     }
@@ -123,5 +133,24 @@ export class AccessControl {
     if (denied !== undefined) return denied;
     (res.locals as AccessLocals).identity = outcome.identity;
     return undefined;
+  }
+
+  /**
+   * Counts a failed authentication by reason and logs it once, at info, with the client address:
+   * the operator can tell an expired token from a bad signature or a failing plugin while the
+   * caller keeps getting the same 401/403. The credential itself is never part of the line. A
+   * request without any credential is counted (`missing`) but not logged: that is every anonymous
+   * probe. Refusals past the rate limit were answered 429 and are not seen here.
+   */
+  #refused(outcome: Refusal, client: string | undefined): void {
+    this.#observer?.authRefused?.(outcome.reason);
+    if (outcome.reason === 'missing') return;
+    this.#logger?.info('credential refused', {
+      event: 'auth_refused',
+      reason: outcome.reason,
+      client: client ?? 'unknown',
+      ...(outcome.backend === undefined ? {} : { plugin: outcome.backend }),
+      ...(outcome.errorType === undefined ? {} : { error_type: outcome.errorType }),
+    });
   }
 }

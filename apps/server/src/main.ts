@@ -31,14 +31,14 @@ if (command.kind === 'help') {
 const { options } = command;
 const version = serverVersion();
 // JSON lines on stderr; the configured credentials are redacted wherever they would appear.
-const logger = createLogger({ name: NAME, secrets: [options.apiKey, options.auth.jwt?.secret] });
+const logger = createLogger({ name: NAME, secrets: [options.apiKey, options.auth.jwt?.secret, ...(options.auth.jwt?.previousSecrets ?? [])] });
 const metrics = new ServiceMetrics();
 
 let service: SkillService;
 let access: AccessControl;
 try {
   // Before the service starts: an unknown or broken auth plugin is a usage problem (exit 2).
-  access = await accessControlOf(options, { env: process.env, pluginDirs: [join(REPO_ROOT, 'node_modules')], observer: metrics });
+  access = await accessControlOf(options, { env: process.env, pluginDirs: [join(REPO_ROOT, 'node_modules')], observer: metrics, logger });
   const config = serviceConfigOf(options, process.env, pythonWorkerScript(), ({ level, message, ...fields }) => logger.log(level, message, fields));
   service = await SkillService.open(config, { version, observer: metrics });
 } catch (error) {

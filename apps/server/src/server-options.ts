@@ -124,13 +124,15 @@ export const USAGE = `Usage: skill-server [options]   (flags win over the enviro
   --runtime-root <dir>               SERVICE_RUNTIME_ROOT             default <checkout>
   --body-limit <size>                SERVICE_BODY_LIMIT               default 1mb
 Environment only:
-  SERVICE_RBAC (0; 1 = roles), SERVICE_JWT_SECRET (none; >= 32 bytes, RBAC), SERVICE_JWT_LEEWAY_SECONDS (30),
-  SERVICE_JWT_ISSUER, SERVICE_JWT_AUDIENCE (not checked unless set), SERVICE_API_KEYS (subject:role:sha256,… RBAC),
+  SERVICE_RBAC (0; 1 = roles), SERVICE_JWT_SECRET (none; >= 32 bytes each, comma list to rotate, RBAC), SERVICE_JWT_LEEWAY_SECONDS (30),
+  SERVICE_JWT_ISSUER, SERVICE_JWT_AUDIENCE (not checked unless set), SERVICE_JWT_REQUIRE_EXP (0),
+  SERVICE_JWT_MAX_AGE_SECONDS (none; from iat), SERVICE_API_KEYS (subject:role:sha256,… RBAC),
   SERVICE_RATE_LIMIT_MAX_CLIENTS (10000),
   SERVICE_ASYNC_WORKERS (4), SERVICE_MAX_WORKERS (8), SERVICE_MAX_RUNS (100),
   SERVICE_OUTBOUND_ALLOW (comma list of hosts/CIDRs), SERVICE_AUDIT_PATH (none), SERVICE_AUDIT_MODE (standard),
   SERVICE_TRUST_LEVEL (standard), SERVICE_STEP_TIMEOUT_SECONDS (60), SERVICE_BINDING_PREFERENCE (comma list),
   SERVICE_PYTHON (python3), SERVICE_PYTHON_WORKERS (2), SERVICE_PYTHON_MODULES (extra module prefixes),
+  SERVICE_SECRET_ENV_ALLOW (names or PREFIX_* that \${VAR} placeholders may read; SERVICE_*, OTEL_* never),
   SERVICE_SSE_HEARTBEAT_SECONDS (15), SERVICE_DRAIN_SECONDS (10),
   SERVICE_PUBLIC_URL (none: /openapi.json names the origin each request was sent to)`;
 

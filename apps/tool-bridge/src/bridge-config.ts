@@ -33,7 +33,7 @@ Environment:
   SERVICE_TOKEN        the bridge's credential: a bearer JWT or an API key (its role limits what the tools may do)
   SERVICE_BRIDGE_MAX_LINE_BYTES  longest request line read (default 4194304); longer lines are skipped with an error
   SERVICE_RBAC, SERVICE_API_KEYS, SERVICE_JWT_SECRET, SERVICE_JWT_LEEWAY_SECONDS, SERVICE_JWT_ISSUER,
-  SERVICE_JWT_AUDIENCE: as for the server.
+  SERVICE_JWT_AUDIENCE, SERVICE_JWT_REQUIRE_EXP, SERVICE_JWT_MAX_AGE_SECONDS: as for the server.
 The service, as for the server:
 ${SERVICE_ENVIRONMENT_HELP}
 Exit codes: 0 at end of input, 2 for a bad setting or refused credentials, 1 when the service cannot start.`;

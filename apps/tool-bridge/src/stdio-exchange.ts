@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { LineHandler } from './line-handler.js';
-import { LineSplitter } from './line-splitter.js';
+import { LineSplitter, type SplitLine } from '@skill-service/util';
 
 export interface ExchangeOptions {
   /** Longest request line read (bytes); longer ones are skipped and answered with an error. */
@@ -35,7 +35,7 @@ export function serveLines(input: Readable, write: (line: string) => void, handl
       inflight.add(task);
       if (inflight.size >= options.maxInflight) input.pause();
     };
-    const take = (lines: ReturnType<LineSplitter['push']>): void => {
+    const take = (lines: readonly SplitLine[]): void => {
       for (const line of lines) {
         if (line.kind === 'oversize') send(handler.oversize(line.head, options.maxLineBytes));
         else start(handler.answer(line.text));

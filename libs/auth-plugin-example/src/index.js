@@ -59,7 +59,7 @@ function single(headers, name) {
   for (const [key, value] of Object.entries(headers)) {
     if (key.toLowerCase() !== name || value === undefined) continue;
     if (typeof value === 'string') values.push(value);
-    else values.push(...value);
+    else for (const item of value) values.push(item);
   }
   if (values.length > 1) throw new Error(`${name} was sent more than once`);
   return values[0];

@@ -41,11 +41,18 @@ export interface AuthPluginContext {
 export type CreateAuthBackend = (context: AuthPluginContext) => AuthBackend | Promise<AuthBackend>;
 
 export interface JwtSettings {
+  /** The current secret. */
   readonly secret: string;
+  /** Secrets being rotated out: tokens they signed still verify (tried after the current one). */
+  readonly previousSecrets?: readonly string[];
   readonly leewaySeconds?: number;
   readonly issuer?: string;
   readonly audience?: string;
   readonly maxLength?: number;
+  /** A token without `exp` is refused. */
+  readonly requireExp?: boolean;
+  /** A token issued (`iat`, then required) longer ago than this is refused. */
+  readonly maxAgeSeconds?: number;
 }
 
 export interface AuthSettings {
@@ -72,7 +79,15 @@ export type AuthFailureReason =
 
 export type AuthOutcome =
   | { readonly ok: true; readonly identity: Identity; readonly source: CredentialSource; readonly backend?: string }
-  | { readonly ok: false; readonly error: ServiceError; readonly reason: AuthFailureReason };
+  | {
+      readonly ok: false;
+      readonly error: ServiceError;
+      readonly reason: AuthFailureReason;
+      /** The plugin that refused or failed (`backend_*` reasons). */
+      readonly backend?: string;
+      /** What a plugin threw: its error's class name only (its message might quote the credential). */
+      readonly errorType?: string;
+    };
 
 /** Whether an outcome names a principal of its own (rate limits then follow the subject, not the address). */
 export function isCredentialed(outcome: AuthOutcome): boolean {
@@ -91,7 +106,7 @@ function headerValue(headers: AuthRequest['headers'], name: string): HeaderValue
   for (const [key, value] of Object.entries(headers)) {
     if (key.toLowerCase() !== name || value === undefined) continue;
     if (typeof value === 'string') values.push(value);
-    else values.push(...value);
+    else for (const item of value) values.push(item);
   }
   if (values.length === 0) return { kind: 'absent' };
   if (values.length > 1) return { kind: 'many' };
@@ -119,7 +134,8 @@ function checkSettings(settings: AuthSettings): void {
   if (settings.mode === 'legacy' && (settings.jwt !== undefined || (settings.backends?.length ?? 0) > 0)) {
     throw new InvalidConfigurationError('JWTs and auth backends need RBAC; the legacy mode has one API key and no roles');
   }
-  if (settings.jwt !== undefined && Buffer.byteLength(settings.jwt.secret, 'utf8') < MIN_JWT_SECRET_BYTES) {
+  const secrets = settings.jwt === undefined ? [] : [settings.jwt.secret, ...(settings.jwt.previousSecrets ?? [])];
+  if (secrets.some((secret) => Buffer.byteLength(secret, 'utf8') < MIN_JWT_SECRET_BYTES)) {
     throw new InvalidConfigurationError(`The JWT secret must be at least ${MIN_JWT_SECRET_BYTES} bytes long`);
   }
 }
@@ -147,8 +163,10 @@ function verifyKey(settings: AuthSettings, raw: string): AuthOutcome {
 
 function verifyJwt(jwt: JwtSettings, token: string, now: number): AuthOutcome {
   try {
-    const claims = verifyJwtHs256(token, jwt.secret, {
+    const claims = verifyJwtHs256(token, [jwt.secret, ...(jwt.previousSecrets ?? [])], {
       now,
+      ...(jwt.requireExp === true ? { requireExp: true } : {}),
+      ...(jwt.maxAgeSeconds === undefined ? {} : { maxAgeSeconds: jwt.maxAgeSeconds }),
       ...(jwt.leewaySeconds === undefined ? {} : { leewaySeconds: jwt.leewaySeconds }),
       ...(jwt.issuer === undefined ? {} : { issuer: jwt.issuer }),
       ...(jwt.audience === undefined ? {} : { audience: jwt.audience }),
@@ -181,6 +199,11 @@ function credentialCheck(settings: AuthSettings, headers: AuthRequest['headers']
     return { ok: 'none', otherScheme: true };
   }
   return { ok: 'none', otherScheme: false };
+}
+
+function errorTypeOf(error: unknown): string {
+  const name = error instanceof Error ? error.name : typeof error;
+  return /^[A-Za-z_$][\w$]{0,63}$/.test(name) ? name : 'Error';
 }
 
 function anonymousAllowed(settings: AuthSettings): boolean {
@@ -224,12 +247,12 @@ export class Authenticator {
       let answer: unknown;
       try {
         answer = await backend.authenticate(request);
-      } catch {
-        return failure('backend_refused');
+      } catch (error) {
+        return { ...failure('backend_refused'), backend: backend.name, errorType: errorTypeOf(error) } as AuthOutcome;
       }
       if (answer === undefined) continue;
       const identity = Identity.safeParse(answer);
-      if (!identity.success) return failure('backend_invalid_identity');
+      if (!identity.success) return { ...failure('backend_invalid_identity'), backend: backend.name } as AuthOutcome;
       return { ok: true, identity: { subject: identity.data.subject, role: identity.data.role }, source: 'backend', backend: backend.name };
     }
     if (checked.otherScheme) return failure('unsupported_scheme');

@@ -1,7 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { ROLES, type Role } from '@skill-service/contracts';
+import jsonwebtoken from 'jsonwebtoken';
 
-/** Why a token was refused (for logs and tests; a client always gets the same 401). */
+const { JsonWebTokenError, NotBeforeError, TokenExpiredError, verify } = jsonwebtoken;
+
+/** Why a token was refused (for logs, metrics and tests; a client always gets the same 401). */
 export type JwtFailure =
   | 'too_long'
   | 'malformed'
@@ -9,7 +12,10 @@ export type JwtFailure =
   | 'bad_signature'
   | 'invalid_claims'
   | 'missing_subject'
+  | 'missing_exp'
+  | 'missing_iat'
   | 'expired'
+  | 'too_old'
   | 'not_yet_valid'
   | 'wrong_issuer'
   | 'wrong_audience';
@@ -38,7 +44,7 @@ export interface JwtClaims {
 export interface JwtVerifyOptions {
   /** Current time in milliseconds since the epoch. */
   readonly now: number;
-  /** Clock skew tolerated on `exp` and `nbf`, in seconds (default 30). */
+  /** Clock skew tolerated on `exp`, `nbf`, `iat` and the maximum age, in seconds (default 30). */
   readonly leewaySeconds?: number;
   /** When set, `iss` must equal it. */
   readonly issuer?: string;
@@ -46,6 +52,10 @@ export interface JwtVerifyOptions {
   readonly audience?: string;
   /** Longer tokens are refused before any decoding (default 8192 characters). */
   readonly maxLength?: number;
+  /** A token without `exp` is refused (`missing_exp`). */
+  readonly requireExp?: boolean;
+  /** A token issued longer ago than this is refused (`too_old`); `iat` is then required (`missing_iat`). */
+  readonly maxAgeSeconds?: number;
 }
 
 export const DEFAULT_JWT_LEEWAY_SECONDS = 30;
@@ -57,6 +67,9 @@ const SEGMENT = /^[A-Za-z0-9_-]*$/;
 // Three dot-separated base64url parts (the signature may be empty, as `alg: none` tokens have it).
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 const MAX_SUBJECT_LENGTH = 256;
+// Key objects are made once per secret, not per request (jsonwebtoken would otherwise try to read
+// each string secret as a PEM public key first).
+const keys = new Map<string, KeyObject>();
 
 /** Whether a bearer token has the compact JWS shape; anything else is taken for an API key. */
 export function looksLikeJwt(token: string): boolean {
@@ -67,27 +80,75 @@ function fail(reason: JwtFailure, message: string): never {
   throw new JwtVerificationError(reason, message);
 }
 
-function decodeSegment(segment: string, what: string): Buffer {
-  // Buffer's decoder skips characters it does not know: check the alphabet (and that the length
-  // is one base64url can have) first, so only canonical base64url is read.
-  if (!SEGMENT.test(segment) || segment.length % 4 === 1) fail('malformed', `The ${what} is not base64url`);
-  return Buffer.from(segment, 'base64url');
-}
-
-function decodeJsonObject(segment: string, what: string): Record<string, unknown> {
-  let value: unknown;
-  try {
-    value = JSON.parse(decodeSegment(segment, what).toString('utf8'));
-  } catch (error) {
-    if (error instanceof JwtVerificationError) throw error;
-    fail('malformed', `The ${what} is not JSON`);
+function keyOf(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (key === undefined) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    // Bounded: the configured secrets, a handful; tests may make a few more.
+    if (keys.size >= 64) keys.clear();
+    keys.set(secret, key);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('malformed', `The ${what} is not a JSON object`);
-  return value as Record<string, unknown>;
+  return key;
 }
 
-function hs256(signingInput: string, secret: string): string {
-  return createHmac('sha256', secret).update(signingInput, 'ascii').digest('base64url');
+/**
+ * The header, read strictly before the library sees the token: canonical base64url, a JSON
+ * object, `alg` exactly `HS256` and no `crit` extensions. jsonwebtoken reads headers leniently
+ * (any base64, a JSON array) and knows nothing of `crit`; refusing here keeps `none`, RS256 and
+ * their kin out whatever the library's defaults are.
+ */
+function checkHeader(segment: string): void {
+  if (!SEGMENT.test(segment) || segment.length % 4 === 1) fail('malformed', 'The header is not base64url');
+  let header: unknown;
+  try {
+    header = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+  } catch {
+    fail('malformed', 'The header is not JSON');
+  }
+  if (typeof header !== 'object' || header === null || Array.isArray(header)) fail('malformed', 'The header is not a JSON object');
+  const fields = header as Record<string, unknown>;
+  if (fields['alg'] !== 'HS256') fail('unsupported_algorithm', 'Only HS256 tokens are accepted');
+  if (fields['crit'] !== undefined) fail('unsupported_algorithm', 'Critical header extensions are not supported');
+}
+
+/** jsonwebtoken's error, as one of our reasons. */
+function failureOf(error: unknown): JwtVerificationError {
+  if (error instanceof TokenExpiredError) {
+    return error.message === 'maxAge exceeded' ? new JwtVerificationError('too_old', 'The token is older than the maximum age') : new JwtVerificationError('expired', 'The token has expired');
+  }
+  if (error instanceof NotBeforeError) return new JwtVerificationError('not_yet_valid', 'The token is not valid yet');
+  if (!(error instanceof JsonWebTokenError)) return new JwtVerificationError('malformed', 'The token cannot be read');
+  const message = error.message;
+  if (message === 'invalid signature') return new JwtVerificationError('bad_signature', 'The signature does not match');
+  if (message === 'invalid algorithm') return new JwtVerificationError('unsupported_algorithm', 'Only HS256 tokens are accepted');
+  if (message.startsWith('jwt audience invalid')) return new JwtVerificationError('wrong_audience', 'The token is meant for another audience');
+  if (message.startsWith('jwt issuer invalid')) return new JwtVerificationError('wrong_issuer', 'The token was issued by someone else');
+  if (message === 'iat required when maxAge is specified') return new JwtVerificationError('missing_iat', 'The iat claim is required');
+  if (message === 'invalid exp value' || message === 'invalid nbf value') return new JwtVerificationError('invalid_claims', `The ${message.slice(8, 11)} claim is not a number`);
+  return new JwtVerificationError('malformed', 'The token cannot be read');
+}
+
+/** The payload, verified with the first secret whose signature matches (every secret is tried). */
+function verifiedPayload(token: string, secrets: readonly string[], options: JwtVerifyOptions): unknown {
+  const leeway = options.leewaySeconds ?? DEFAULT_JWT_LEEWAY_SECONDS;
+  let last: JwtVerificationError | undefined;
+  for (const secret of secrets) {
+    try {
+      return verify(token, keyOf(secret), {
+        algorithms: ['HS256'],
+        clockTimestamp: options.now / 1000,
+        clockTolerance: leeway,
+        ...(options.issuer === undefined ? {} : { issuer: options.issuer }),
+        ...(options.audience === undefined ? {} : { audience: options.audience }),
+        ...(options.maxAgeSeconds === undefined ? {} : { maxAge: options.maxAgeSeconds }),
+      });
+    } catch (error) {
+      last = failureOf(error);
+      // Only a signature mismatch means "maybe another secret": anything else is final.
+      if (last.reason !== 'bad_signature') throw last;
+    }
+  }
+  throw last ?? new JwtVerificationError('bad_signature', 'The signature does not match');
 }
 
 function numericDate(claims: Record<string, unknown>, name: 'exp' | 'nbf' | 'iat'): number | undefined {
@@ -98,30 +159,26 @@ function numericDate(claims: Record<string, unknown>, name: 'exp' | 'nbf' | 'iat
 }
 
 /**
- * Verifies a compact JWS signed with HS256 (RFC 7515/7519) and returns its claims. The algorithm
- * is pinned: the header's `alg` must be exactly `HS256` (`none`, RS256 and every other value are
- * refused before the signature is looked at) and a `crit` header is refused. The signature is
- * checked in constant time before any claim is read. `sub` is required; `role`, when present,
- * must be one of the four roles; `exp` and `nbf` are enforced with `leewaySeconds` of skew.
+ * Verifies a compact JWS signed with HS256 (RFC 7515/7519) through jsonwebtoken and returns its
+ * claims. The algorithm is pinned: the header's `alg` must be exactly `HS256` and a `crit` header
+ * is refused, before the signature is looked at. The signature is checked (by the library, in
+ * constant time) before any claim is read; with several secrets (key rotation) each is tried in
+ * order and a `kid` header plays no part. Then: `exp`, `nbf` and the maximum age with
+ * `leewaySeconds` of skew; `iat`, when present, a number not in the future; `sub` required;
+ * `role`, when present, one of the four roles; `iss`/`aud` when configured.
  */
-export function verifyJwtHs256(token: string, secret: string, options: JwtVerifyOptions): JwtClaims {
+export function verifyJwtHs256(token: string, secret: string | readonly string[], options: JwtVerifyOptions): JwtClaims {
   const maxLength = options.maxLength ?? DEFAULT_MAX_JWT_LENGTH;
   if (token.length > maxLength) fail('too_long', `The token is longer than ${maxLength} characters`);
   const parts = token.split('.');
   if (parts.length !== 3) fail('malformed', 'A JWT has three dot-separated parts');
   const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
+  checkHeader(headerPart);
+  if (!SEGMENT.test(payloadPart) || payloadPart.length % 4 === 1 || !SEGMENT.test(signaturePart)) fail('malformed', 'The payload or signature is not base64url');
 
-  const header = decodeJsonObject(headerPart, 'header');
-  if (header['alg'] !== 'HS256') fail('unsupported_algorithm', 'Only HS256 tokens are accepted');
-  if (header['crit'] !== undefined) fail('unsupported_algorithm', 'Critical header extensions are not supported');
-
-  if (!SEGMENT.test(payloadPart) || !SEGMENT.test(signaturePart)) fail('malformed', 'The payload or signature is not base64url');
-  const expected = Buffer.from(hs256(`${headerPart}.${payloadPart}`, secret), 'ascii');
-  const actual = Buffer.from(signaturePart, 'ascii');
-  // Canonical base64url of the 32-byte MAC is always 43 characters; compare the encodings.
-  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) fail('bad_signature', 'The signature does not match');
-
-  const claims = decodeJsonObject(payloadPart, 'payload');
+  const payload = verifiedPayload(token, typeof secret === 'string' ? [secret] : secret, options);
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) fail('malformed', 'The payload is not a JSON object');
+  const claims = payload as Record<string, unknown>;
   const sub = claims['sub'];
   if (typeof sub !== 'string' || sub.trim() === '') fail('missing_subject', 'The sub claim is required');
   if (sub.length > MAX_SUBJECT_LENGTH) fail('invalid_claims', `The sub claim is longer than ${MAX_SUBJECT_LENGTH} characters`);
@@ -132,17 +189,9 @@ export function verifyJwtHs256(token: string, secret: string, options: JwtVerify
   const exp = numericDate(claims, 'exp');
   const nbf = numericDate(claims, 'nbf');
   const iat = numericDate(claims, 'iat');
-  const nowSeconds = options.now / 1000;
-  const leeway = options.leewaySeconds ?? DEFAULT_JWT_LEEWAY_SECONDS;
-  if (exp !== undefined && nowSeconds >= exp + leeway) fail('expired', 'The token has expired');
-  if (nbf !== undefined && nowSeconds + leeway < nbf) fail('not_yet_valid', 'The token is not valid yet');
-
-  if (options.issuer !== undefined && claims['iss'] !== options.issuer) fail('wrong_issuer', 'The token was issued by someone else');
-  if (options.audience !== undefined) {
-    const aud = claims['aud'];
-    const matches = aud === options.audience || (Array.isArray(aud) && aud.includes(options.audience));
-    if (!matches) fail('wrong_audience', 'The token is meant for another audience');
-  }
+  if (options.requireExp === true && exp === undefined) fail('missing_exp', 'The exp claim is required');
+  // A token issued in the future comes from a clock that is off by more than the leeway.
+  if (iat !== undefined && iat > options.now / 1000 + (options.leewaySeconds ?? DEFAULT_JWT_LEEWAY_SECONDS)) fail('not_yet_valid', 'The token was issued in the future');
 
   return {
     sub,
@@ -154,9 +203,13 @@ export function verifyJwtHs256(token: string, secret: string, options: JwtVerify
   };
 }
 
-/** Signs claims as an HS256 JWT (for tests, tools and operators minting tokens). */
+/**
+ * Signs claims as an HS256 JWT, for tests, tools and operators minting tokens. Written out rather
+ * than through jsonwebtoken's `sign`, which refuses claims of the wrong type: tests need exactly
+ * such tokens to prove the verifier refuses them.
+ */
 export function signJwtHs256(claims: Readonly<Record<string, unknown>>, secret: string, header: Readonly<Record<string, unknown>> = {}): string {
   const encode = (value: unknown): string => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
   const signingInput = `${encode({ alg: 'HS256', typ: 'JWT', ...header })}.${encode(claims)}`;
-  return `${signingInput}.${hs256(signingInput, secret)}`;
+  return `${signingInput}.${createHmac('sha256', secret).update(signingInput, 'ascii').digest('base64url')}`;
 }

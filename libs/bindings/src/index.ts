@@ -15,7 +15,8 @@ export { DEFAULT_PREFERENCE, resolveBindingChain, type BindingChain, type Select
 export { mapResponse } from './response-mapping.js';
 export { bodyPreview, MAX_PREVIEW_CHARS } from './outbound/body-preview.js';
 export { callDeadline, type CallDeadline } from './outbound/call-deadline.js';
-export { hasPlaceholder, resolveEnvPlaceholders, type PlaceholderEnv } from './outbound/env-placeholders.js';
+export { childEnvironment } from './outbound/child-environment.js';
+export { DEFAULT_PLACEHOLDER_RULES, PlaceholderRules, hasPlaceholder, resolveEnvPlaceholders, type PlaceholderEnv } from './outbound/env-placeholders.js';
 export { outboundHeaders, type OutboundHeaders } from './outbound/outbound-headers.js';
 export {
   headerValue,

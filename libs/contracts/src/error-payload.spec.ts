@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ERROR_CODES, ERROR_TAXONOMY, statusOf } from './error-taxonomy.js';
-import { ErrorPayload, httpStatusOf, sanitizeMessage, toErrorPayload } from './error-payload.js';
+import { ErrorPayload, httpStatusOf, toErrorPayload } from './error-payload.js';
 import { InvalidRequestError, NotFoundError, ServiceError } from './service-error.js';
 
 describe('error taxonomy', () => {
@@ -54,20 +54,5 @@ describe('toErrorPayload', () => {
     expect(new NotFoundError('x').name).toBe('NotFoundError');
     expect(new ServiceError('step_timeout', 'x').name).toBe('StepTimeoutError');
     expect(new ServiceError('step_timeout', 'x').status).toBe(504);
-  });
-});
-
-describe('sanitizeMessage', () => {
-  it('removes absolute filesystem paths but keeps URLs', () => {
-    expect(sanitizeMessage("Cannot open '/home/me/registry/skills/a/b/skill.yaml' now")).toBe("Cannot open '<path>' now");
-    expect(sanitizeMessage('failed: /usr/lib/python3/x.py line 3')).toBe('failed: <path> line 3');
-    expect(sanitizeMessage('POST http://127.0.0.1:8780/validate answered 500')).toBe('POST http://127.0.0.1:8780/validate answered 500');
-  });
-
-  it('collapses whitespace and bounds the length', () => {
-    expect(sanitizeMessage('a\n\n  b\tc')).toBe('a b c');
-    const long = sanitizeMessage('x'.repeat(5000));
-    expect(long.length).toBe(1000);
-    expect(long.endsWith('…')).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES, ERROR_TAXONOMY, type ErrorCode } from './error-taxonomy.js';
+import { sanitizeMessage } from './sanitize-message.js';
 import { isServiceError } from './service-error.js';
 import { StreamEvent } from './stream-event.js';
 
@@ -25,16 +26,6 @@ export const ErrorPayload = z
   })
   .meta({ id: 'ErrorPayload', description: 'Every error answer of the HTTP surface and the tool bridge.' });
 export type ErrorPayload = z.infer<typeof ErrorPayload>;
-
-const MAX_MESSAGE_LENGTH = 1000;
-// An absolute path after a delimiter; URLs survive because `//` never matches a path segment.
-const ABSOLUTE_PATH = /(^|[\s'"(=:,[])\/(?:[^\s'"/]+\/)+[^\s'"/)\],]*/g;
-
-/** Collapses whitespace, hides filesystem paths and bounds the length of a client-facing message. */
-export function sanitizeMessage(message: string): string {
-  const cleaned = message.replace(/\s+/g, ' ').trim().replace(ABSOLUTE_PATH, '$1<path>');
-  return cleaned.length > MAX_MESSAGE_LENGTH ? `${cleaned.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : cleaned;
-}
 
 /** The status an error is answered with: its code's status, 500 for anything unexpected. */
 export function httpStatusOf(error: unknown): number {

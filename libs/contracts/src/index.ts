@@ -12,6 +12,7 @@ export * from './capability-invoker.js';
 export * from './diagnostics.js';
 export * from './discover.js';
 export * from './error-payload.js';
+export { MAX_MESSAGE_LENGTH, sanitizeMessage } from './sanitize-message.js';
 export * from './error-taxonomy.js';
 export * from './execute-request.js';
 export * from './execution-options.js';

@@ -37,6 +37,11 @@ export const ServiceDescriptor = z
     args: z.array(z.string()).default([]),
     /** mcp served inside this process (the built-in baselines). */
     server: z.string().min(1).optional(),
+    /**
+     * Variables handed to the provider's child process (a stdio MCP server, the Python workers of a
+     * pythoncall service) on top of a minimal environment; values may use `${VAR}` placeholders.
+     */
+    env: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name'), z.string()).optional(),
     /** pythoncall: the Python module implementing the operations. */
     module: z.string().min(1).optional(),
     metadata: z.record(z.string(), z.unknown()).default({}),

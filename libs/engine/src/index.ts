@@ -15,4 +15,4 @@ export { validateSkillRequest } from './validate-skill-request.js';
 export { SkillExecutionError, type SkillExecutionErrorOptions } from './skill-execution-error.js';
 export { RunCancelledError } from './errors/run-cancelled-error.js';
 export type { SkillRunStream } from './events/skill-run-stream.js';
-export type { Sleep } from './execution/abortable-sleep.js';
+export type { Sleep } from './execution/sleep.js';

@@ -6,7 +6,8 @@ import {
 } from '@skill-service/contracts';
 import type { AuditRecorder } from './audit/audit-run-summary.js';
 import type { DefinitionSource } from './definition-source.js';
-import { abortableSleep, type Sleep } from './execution/abortable-sleep.js';
+import { abortableSleep } from '@skill-service/util';
+import type { Sleep } from './execution/sleep.js';
 import type { EngineRuntime } from './execution/engine-runtime.js';
 
 export interface SkillEngineConfig {

@@ -58,7 +58,8 @@ export class ServiceMetrics {
   private readonly fallbacks: Counter<'capability'>;
   private readonly circuitOpens: Counter<'service'>;
   private readonly rateLimitedRequests: Counter<'route'>;
-  private readonly labels: Record<'route' | 'skill' | 'channel' | 'protocol' | 'capability' | 'service', BoundedLabel>;
+  private readonly authFailures: Counter<'reason'>;
+  private readonly labels: Record<'route' | 'skill' | 'channel' | 'protocol' | 'capability' | 'service' | 'reason', BoundedLabel>;
   private sources: MetricSources = {};
   /** Webhook counters at the last reset: the dispatcher's own counters never go back. */
   private webhookBaseline: WebhookCounterSource = NO_WEBHOOKS;
@@ -73,6 +74,7 @@ export class ServiceMetrics {
       protocol: new BoundedLabel(32),
       capability: new BoundedLabel(max),
       service: new BoundedLabel(max),
+      reason: new BoundedLabel(64),
     };
     this.httpDuration = new Histogram({
       name: `${PREFIX}http_request_duration_seconds`,
@@ -110,6 +112,12 @@ export class ServiceMetrics {
       name: `${PREFIX}rate_limited_requests_total`,
       help: 'Requests refused with 429 by the rate limiter, by route template',
       labelNames: ['route'],
+      registers,
+    });
+    this.authFailures = new Counter({
+      name: `${PREFIX}auth_failures_total`,
+      help: 'Failed authentications answered 401/403, by reason (missing, unknown_key, jwt_expired, jwt_bad_signature, backend_refused…)',
+      labelNames: ['reason'],
       registers,
     });
     const sources = (): MetricSources => this.sources;
@@ -189,6 +197,11 @@ export class ServiceMetrics {
 
   rateLimited(route: string | undefined): void {
     this.rateLimitedRequests.inc({ route: route === undefined ? UNMATCHED_ROUTE : this.labels.route.value(route) });
+  }
+
+  /** A failed authentication; `reason` comes from a closed set, bounded all the same. */
+  authRefused(reason: string): void {
+    this.authFailures.inc({ reason: this.labels.reason.value(reason) });
   }
 
   /** The Prometheus text exposition (`contentType`). */

@@ -51,3 +51,26 @@ describe('authSettingsOf', () => {
     expect(identityFromCredentials({}, authSettingsOf(authSettingsFromEnvironment({}), undefined)).role).toBe('admin');
   });
 });
+
+describe('JWT rotation and lifetime settings', () => {
+  const current = 'c'.repeat(32);
+  const previous = 'p'.repeat(40);
+
+  it('reads several comma-separated secrets, the first current, and the lifetime rules', () => {
+    const auth = authSettingsFromEnvironment({
+      SERVICE_RBAC: '1',
+      SERVICE_JWT_SECRET: ` ${current} , ${previous} `,
+      SERVICE_JWT_REQUIRE_EXP: 'yes',
+      SERVICE_JWT_MAX_AGE_SECONDS: '900',
+    });
+    expect(auth.jwt).toEqual({ secret: current, previousSecrets: [previous], leewaySeconds: 30, requireExp: true, maxAgeSeconds: 900 });
+  });
+
+  it('refuses a short secret in the list by position, never echoing it, and bad lifetime values', () => {
+    expect(() => authSettingsFromEnvironment({ SERVICE_RBAC: '1', SERVICE_JWT_SECRET: `${current},tiny-secret` })).toThrow(
+      'SERVICE_JWT_SECRET must be at least 32 bytes long (HS256 key) (secret 2 of 2)',
+    );
+    expect(() => authSettingsFromEnvironment({ SERVICE_RBAC: '1', SERVICE_JWT_SECRET: current, SERVICE_JWT_MAX_AGE_SECONDS: '0' })).toThrow(/SERVICE_JWT_MAX_AGE_SECONDS/);
+    expect(() => authSettingsFromEnvironment({ SERVICE_RBAC: '1', SERVICE_JWT_SECRET: current, SERVICE_JWT_REQUIRE_EXP: 'maybe' })).toThrow(/SERVICE_JWT_REQUIRE_EXP/);
+  });
+});

@@ -16,7 +16,21 @@ export interface AuthEnvironment {
   /** More keys (RBAC), known only by their SHA-256: `SERVICE_API_KEYS=subject:role:sha256,…`. */
   readonly apiKeyHashes: readonly ApiKeyHash[];
   /** Bearer JWTs (HS256), RBAC only. */
-  readonly jwt: { readonly secret: string; readonly leewaySeconds: number; readonly issuer?: string; readonly audience?: string } | undefined;
+  readonly jwt: JwtEnvironment | undefined;
+}
+
+/** `SERVICE_JWT_*`: the secrets (current first), leeway, expected issuer and audience, lifetime rules. */
+export interface JwtEnvironment {
+  readonly secret: string;
+  /** The secrets after the first in `SERVICE_JWT_SECRET`: still accepted while tokens roll over. */
+  readonly previousSecrets?: readonly string[];
+  readonly leewaySeconds: number;
+  readonly issuer?: string;
+  readonly audience?: string;
+  /** `SERVICE_JWT_REQUIRE_EXP=1`: a token without `exp` is refused. */
+  readonly requireExp?: boolean;
+  /** `SERVICE_JWT_MAX_AGE_SECONDS`: a token issued (`iat`, then required) longer ago is refused. */
+  readonly maxAgeSeconds?: number;
 }
 
 /** The subject of the configured key (`--api-key` / `SERVICE_API_KEY`; RBAC registers it as admin). */
@@ -28,9 +42,20 @@ export const credential: SettingParser<string> = (raw, name) => {
   return raw;
 };
 
-const jwtSecret: SettingParser<string> = (raw, name) => {
-  if (Buffer.byteLength(raw, 'utf8') < MIN_JWT_SECRET_BYTES) throw new InvalidConfigurationError(`${name} must be at least ${MIN_JWT_SECRET_BYTES} bytes long (HS256 key)`);
-  return raw;
+/**
+ * One secret, or several separated by commas for key rotation (the first signs new tokens
+ * elsewhere and is tried first here; every one verifies). Each must be at least 32 bytes.
+ */
+const jwtSecrets: SettingParser<string[]> = (raw, name) => {
+  const secrets = raw.includes(',') ? parse.list(raw, name) : [raw];
+  if (secrets.length === 0) throw new InvalidConfigurationError(`${name} holds no secret`);
+  secrets.forEach((secret, index) => {
+    if (Buffer.byteLength(secret, 'utf8') < MIN_JWT_SECRET_BYTES) {
+      const which = secrets.length === 1 ? '' : ` (secret ${index + 1} of ${secrets.length})`;
+      throw new InvalidConfigurationError(`${name} must be at least ${MIN_JWT_SECRET_BYTES} bytes long (HS256 key)${which}`);
+    }
+  });
+  return secrets;
 };
 
 /** `subject:role:sha256hex`, comma-separated. */
@@ -46,13 +71,15 @@ const apiKeyHashes: SettingParser<ApiKeyHash[]> = (raw, name) =>
   });
 
 /**
- * SERVICE_RBAC, SERVICE_API_KEYS, SERVICE_JWT_SECRET / _LEEWAY_SECONDS / _ISSUER / _AUDIENCE, with
+ * SERVICE_RBAC, SERVICE_API_KEYS, SERVICE_JWT_SECRET / _LEEWAY_SECONDS / _ISSUER / _AUDIENCE /
+ * _REQUIRE_EXP / _MAX_AGE_SECONDS, with
  * the combinations that cannot work refused (they need RBAC). `plugins`: the auth plugins the
  * caller enables, named in that refusal too. Throws `InvalidConfigurationError` (one line).
  */
 export function authSettingsFromEnvironment(env: Environment, options: { readonly plugins?: readonly string[] } = {}): AuthEnvironment {
   const rbac = readSetting(env, 'SERVICE_RBAC', parse.flag, false);
-  const secret = readSetting<string | undefined>(env, 'SERVICE_JWT_SECRET', jwtSecret, undefined);
+  const secrets = readSetting<string[] | undefined>(env, 'SERVICE_JWT_SECRET', jwtSecrets, undefined);
+  const [secret, ...previousSecrets] = secrets ?? [];
   const issuer = readSetting<string | undefined>(env, 'SERVICE_JWT_ISSUER', parse.text, undefined);
   const audience = readSetting<string | undefined>(env, 'SERVICE_JWT_AUDIENCE', parse.text, undefined);
   const hashes = readSetting(env, 'SERVICE_API_KEYS', apiKeyHashes, []);
@@ -69,11 +96,18 @@ export function authSettingsFromEnvironment(env: Environment, options: { readonl
         ? undefined
         : {
             secret,
+            ...(previousSecrets.length === 0 ? {} : { previousSecrets }),
             leewaySeconds: readSetting(env, 'SERVICE_JWT_LEEWAY_SECONDS', parse.integer(0, 300), DEFAULT_JWT_LEEWAY_SECONDS),
             ...(issuer === undefined ? {} : { issuer }),
             ...(audience === undefined ? {} : { audience }),
+            ...(readSetting(env, 'SERVICE_JWT_REQUIRE_EXP', parse.flag, false) ? { requireExp: true } : {}),
+            ...optional('maxAgeSeconds', readSetting<number | undefined>(env, 'SERVICE_JWT_MAX_AGE_SECONDS', parse.integer(1, 31_536_000), undefined)),
           },
   };
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
 
 /**

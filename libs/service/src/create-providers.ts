@@ -1,5 +1,5 @@
 import type { PageFetcher } from '@skill-service/baselines';
-import type { ProtocolProvider } from '@skill-service/bindings';
+import { PlaceholderRules, type ProtocolProvider } from '@skill-service/bindings';
 import type { GuardedHttpClient, OutboundGuard } from '@skill-service/outbound-guard';
 import { createBuiltinTools } from '@skill-service/provider-builtin';
 import { McpProvider } from '@skill-service/provider-mcp';
@@ -7,11 +7,6 @@ import { OpenApiProvider } from '@skill-service/provider-openapi';
 import { OpenRpcProvider } from '@skill-service/provider-openrpc';
 import { DEFAULT_ALLOWED_MODULE_PREFIXES, PythonCallProvider } from '@skill-service/provider-pythoncall';
 import type { ServiceConfig } from './service-config.js';
-
-/** The env as child processes take it: defined values only. */
-function definedEnv(env: ServiceConfig['env']): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
-}
 
 /**
  * `web.page.fetch` of the built-in server: a GET through the guarded client, so pages are fetched
@@ -37,7 +32,9 @@ function guardedPageFetcher(http: GuardedHttpClient): PageFetcher {
 /** One provider per protocol, configured from the service config. */
 export function createProviders(config: ServiceConfig, guard: OutboundGuard, http: GuardedHttpClient): ProtocolProvider[] {
   const fetchPage = guardedPageFetcher(http);
-  const env = definedEnv(config.env);
+  const env = config.env;
+  // Data, not environment reads: the rules come from SERVICE_SECRET_ENV_ALLOW as parsed by the app.
+  const placeholderRules = new PlaceholderRules(config.secretEnvAllow);
   return [
     new PythonCallProvider({
       pythonExecutable: config.python.executable,
@@ -47,10 +44,12 @@ export function createProviders(config: ServiceConfig, guard: OutboundGuard, htt
       // The bundled server names its worker script: the provider's own default is found from a module URL a bundle rewrites.
       ...(config.python.workerScript === undefined ? {} : { workerScript: config.python.workerScript }),
       env,
+      placeholderRules,
       log: (entry) => config.log({ level: entry.level, message: entry.message, provider: 'pythoncall', pid: entry.workerPid, module: entry.module }),
     }),
     new McpProvider({
       env,
+      placeholderRules,
       // The built-in capabilities, called in-process by services that name `server: builtin`: the
       // same tools and results as their MCP server, without a JSON-RPC round trip per step.
       inProcessTools: { builtin: () => createBuiltinTools({ fetchPage, log: (message) => config.log({ level: 'error', message, provider: 'mcp', service: 'builtin' }) }) },
@@ -59,7 +58,7 @@ export function createProviders(config: ServiceConfig, guard: OutboundGuard, htt
         await guard.checkUrl(url, 'MCP server URL');
       },
     }),
-    new OpenApiProvider({ client: http, env: config.env }),
-    new OpenRpcProvider({ client: http, env: config.env }),
+    new OpenApiProvider({ client: http, env, placeholderRules }),
+    new OpenRpcProvider({ client: http, env, placeholderRules }),
   ];
 }

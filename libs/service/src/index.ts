@@ -14,6 +14,7 @@ export {
   credential,
   type ApiKeyHash,
   type AuthEnvironment,
+  type JwtEnvironment,
 } from './auth-environment.js';
 export { errorAnswer, type ErrorAnswer } from './error-answer.js';
 export type { ExecutionContext } from './execution-context.js';

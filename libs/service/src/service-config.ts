@@ -6,8 +6,13 @@ export interface ServiceConfig {
   readonly registryRoot: string;
   /** Services, bindings, policies, the host overlay and Python modules. */
   readonly runtimeRoot: string;
-  /** Environment used for `${ENV_VAR}` placeholders and provider child processes. */
+  /** Environment used for `${ENV_VAR}` placeholders and the basics provider child processes inherit. */
   readonly env: Readonly<Record<string, string | undefined>>;
+  /**
+   * SERVICE_SECRET_ENV_ALLOW: the only variables placeholders may read (names or `PREFIX_*`);
+   * unset, any but `SERVICE_*`/`OTEL_*`, which are never readable.
+   */
+  readonly secretEnvAllow?: readonly string[];
   /** Steps of one run executing at once (SERVICE_MAX_WORKERS). */
   readonly maxWorkers: number;
   /** Async runs executing at once (SERVICE_ASYNC_WORKERS); default 4. */

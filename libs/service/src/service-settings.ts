@@ -1,7 +1,7 @@
-import { AuditMode, TrustLevel } from '@skill-service/contracts';
+import { AuditMode, InvalidConfigurationError, TrustLevel } from '@skill-service/contracts';
 import { BUILTIN_REGISTRY_ROOT, REPO_ROOT, pythonWorkerScript } from './install-paths.js';
 import type { ServiceConfig } from './service-config.js';
-import { SettingParsers as parse, readSetting, type Environment } from './setting-parsers.js';
+import { SettingParsers as parse, readSetting, type Environment, type SettingParser } from './setting-parsers.js';
 
 /** The service's settings as the environment gives them (`SERVICE_*`), before the log sink is added. */
 export interface ServiceSettings {
@@ -16,6 +16,7 @@ export interface ServiceSettings {
   readonly trustLevel: TrustLevel;
   readonly stepTimeoutSeconds: number;
   readonly bindingPreference: readonly string[] | undefined;
+  readonly secretEnvAllow: readonly string[] | undefined;
   readonly python: { readonly executable: string; readonly poolSize: number; readonly extraModulePrefixes: readonly string[] };
 }
 
@@ -28,12 +29,20 @@ export interface ServiceSettingsOptions {
   readonly defaults?: { readonly registryRoot: string; readonly runtimeRoot: string };
 }
 
+/** `NAME` or `PREFIX_*` entries, comma-separated. */
+const envAllowList: SettingParser<string[]> = (raw, name) =>
+  parse.list(raw, name).map((entry) => {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*\*?$/.test(entry)) throw new InvalidConfigurationError(`${name} entries are variable names or PREFIX_* patterns, got '${entry}'`);
+    return entry;
+  });
+
 /** Documented in the apps' help texts (one line per group). */
 export const SERVICE_ENVIRONMENT_HELP = `  SERVICE_REGISTRY_ROOT (<checkout>/registry), SERVICE_RUNTIME_ROOT (<checkout>),
   SERVICE_ASYNC_WORKERS (4), SERVICE_MAX_WORKERS (8), SERVICE_MAX_RUNS (100),
   SERVICE_OUTBOUND_ALLOW (comma list of hosts/CIDRs), SERVICE_AUDIT_PATH (none), SERVICE_AUDIT_MODE (standard),
   SERVICE_TRUST_LEVEL (standard), SERVICE_STEP_TIMEOUT_SECONDS (60), SERVICE_BINDING_PREFERENCE (comma list),
-  SERVICE_PYTHON (python3), SERVICE_PYTHON_WORKERS (2), SERVICE_PYTHON_MODULES (extra module prefixes)`;
+  SERVICE_PYTHON (python3), SERVICE_PYTHON_WORKERS (2), SERVICE_PYTHON_MODULES (extra module prefixes),
+  SERVICE_SECRET_ENV_ALLOW (comma list of names or PREFIX_* that \${VAR} placeholders may read; SERVICE_*, OTEL_* never)`;
 
 /**
  * The service settings every surface shares (server, tool bridge, CLI), from `SERVICE_*` variables.
@@ -53,6 +62,7 @@ export function serviceSettingsFromEnvironment(env: Environment, options: Servic
     trustLevel: readSetting(env, 'SERVICE_TRUST_LEVEL', parse.oneOf(TrustLevel.options), 'standard'),
     stepTimeoutSeconds: readSetting(env, 'SERVICE_STEP_TIMEOUT_SECONDS', parse.seconds(86_400), 60),
     bindingPreference: readSetting<string[] | undefined>(env, 'SERVICE_BINDING_PREFERENCE', parse.list, undefined),
+    secretEnvAllow: readSetting<string[] | undefined>(env, 'SERVICE_SECRET_ENV_ALLOW', envAllowList, undefined),
     python: {
       executable: readSetting(env, 'SERVICE_PYTHON', parse.text, 'python3'),
       poolSize: readSetting(env, 'SERVICE_PYTHON_WORKERS', parse.integer(1, 64), 2),
@@ -79,6 +89,7 @@ export function serviceConfigOf(
     asyncWorkers: settings.asyncWorkers,
     maxRuns: settings.maxRuns,
     ...(settings.bindingPreference === undefined ? {} : { bindingPreference: settings.bindingPreference }),
+    ...(settings.secretEnvAllow === undefined ? {} : { secretEnvAllow: settings.secretEnvAllow }),
     outboundAllow: settings.outboundAllow,
     python: { ...settings.python, workerScript },
     maxTrustLevel: settings.trustLevel,

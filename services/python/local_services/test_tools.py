@@ -17,6 +17,11 @@ def echo(**kwargs):
     return kwargs
 
 
+def environment():
+    """The worker's whole environment, so a test can see which of the server's variables reached it."""
+    return {"env": dict(os.environ)}
+
+
 def whoami():
     """The worker's pid, so a test can tell a replaced worker from the old one."""
     return {"pid": os.getpid()}

@@ -54,10 +54,13 @@ export interface AuthPluginContext {
 export type CreateAuthBackend = (context: AuthPluginContext) => AuthBackend | Promise<AuthBackend>;
 export interface JwtSettings {
     readonly secret: string;
+    readonly previousSecrets?: readonly string[];
     readonly leewaySeconds?: number;
     readonly issuer?: string;
     readonly audience?: string;
     readonly maxLength?: number;
+    readonly requireExp?: boolean;
+    readonly maxAgeSeconds?: number;
 }
 export interface AuthSettings {
     readonly mode: AuthMode;
@@ -76,6 +79,8 @@ export type AuthOutcome = {
     readonly ok: false;
     readonly error: ServiceError;
     readonly reason: AuthFailureReason;
+    readonly backend?: string;
+    readonly errorType?: string;
 };
 export declare function isCredentialed(outcome: AuthOutcome): boolean;
 export declare const ANONYMOUS_READER: Identity;
@@ -101,7 +106,7 @@ export declare function isCleanCredential(value: string, maxLength?: number): bo
 
 // ---- jwt-hs256.d.ts
 import { type Role } from "@skill-service/contracts";
-export type JwtFailure = "too_long" | "malformed" | "unsupported_algorithm" | "bad_signature" | "invalid_claims" | "missing_subject" | "expired" | "not_yet_valid" | "wrong_issuer" | "wrong_audience";
+export type JwtFailure = "too_long" | "malformed" | "unsupported_algorithm" | "bad_signature" | "invalid_claims" | "missing_subject" | "missing_exp" | "missing_iat" | "expired" | "too_old" | "not_yet_valid" | "wrong_issuer" | "wrong_audience";
 export declare class JwtVerificationError extends Error {
     readonly reason: JwtFailure;
     constructor(reason: JwtFailure, message: string);
@@ -120,12 +125,14 @@ export interface JwtVerifyOptions {
     readonly issuer?: string;
     readonly audience?: string;
     readonly maxLength?: number;
+    readonly requireExp?: boolean;
+    readonly maxAgeSeconds?: number;
 }
 export declare const DEFAULT_JWT_LEEWAY_SECONDS = 30;
 export declare const DEFAULT_MAX_JWT_LENGTH = 8192;
 export declare const MIN_JWT_SECRET_BYTES = 32;
 export declare function looksLikeJwt(token: string): boolean;
-export declare function verifyJwtHs256(token: string, secret: string, options: JwtVerifyOptions): JwtClaims;
+export declare function verifyJwtHs256(token: string, secret: string | readonly string[], options: JwtVerifyOptions): JwtClaims;
 export declare function signJwtHs256(claims: Readonly<Record<string, unknown>>, secret: string, header?: Readonly<Record<string, unknown>>): string;
 
 // ---- plugin-manifest.d.ts

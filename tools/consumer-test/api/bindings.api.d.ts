@@ -12,7 +12,8 @@ export { DEFAULT_PREFERENCE, resolveBindingChain, type BindingChain, type Select
 export { mapResponse } from "./response-mapping.js";
 export { bodyPreview, MAX_PREVIEW_CHARS } from "./outbound/body-preview.js";
 export { callDeadline, type CallDeadline } from "./outbound/call-deadline.js";
-export { hasPlaceholder, resolveEnvPlaceholders, type PlaceholderEnv } from "./outbound/env-placeholders.js";
+export { childEnvironment } from "./outbound/child-environment.js";
+export { DEFAULT_PLACEHOLDER_RULES, PlaceholderRules, hasPlaceholder, resolveEnvPlaceholders, type PlaceholderEnv } from "./outbound/env-placeholders.js";
 export { outboundHeaders, type OutboundHeaders } from "./outbound/outbound-headers.js";
 export { headerValue, type OutboundHttpClient, type OutboundHttpMethod, type OutboundHttpRequest, type OutboundHttpResponse, type OutboundRetry, } from "./outbound/outbound-http-client.js";
 export { serviceBaseUrl } from "./outbound/service-base-url.js";
@@ -103,19 +104,29 @@ export interface CallDeadline {
 }
 export declare function callDeadline(callerSignal: AbortSignal, timeoutMs: number): CallDeadline;
 
+// ---- outbound/child-environment.d.ts
+import { type PlaceholderEnv, type PlaceholderRules } from "./env-placeholders.js";
+export declare function childEnvironment(serverEnv: PlaceholderEnv, declared?: Readonly<Record<string, string>>, rules?: PlaceholderRules): Record<string, string>;
+
 // ---- outbound/env-placeholders.d.ts
 export type PlaceholderEnv = Readonly<Record<string, string | undefined>>;
+export declare class PlaceholderRules {
+    #private;
+    constructor(allow?: readonly string[]);
+    refusal(name: string): string | undefined;
+}
+export declare const DEFAULT_PLACEHOLDER_RULES: PlaceholderRules;
 export declare function hasPlaceholder(value: string): boolean;
-export declare function resolveEnvPlaceholders(value: string, env: PlaceholderEnv): string;
+export declare function resolveEnvPlaceholders(value: string, env: PlaceholderEnv, rules?: PlaceholderRules): string;
 
 // ---- outbound/outbound-headers.d.ts
 import { type ServiceDescriptor } from "@skill-service/contracts";
-import { type PlaceholderEnv } from "./env-placeholders.js";
+import { type PlaceholderEnv, type PlaceholderRules } from "./env-placeholders.js";
 export interface OutboundHeaders {
     readonly headers: Record<string, string>;
     readonly secrets: readonly string[];
 }
-export declare function outboundHeaders(service: ServiceDescriptor, bindingHeaders: Readonly<Record<string, string>>, env: PlaceholderEnv): OutboundHeaders;
+export declare function outboundHeaders(service: ServiceDescriptor, bindingHeaders: Readonly<Record<string, string>>, env: PlaceholderEnv, rules?: PlaceholderRules): OutboundHeaders;
 
 // ---- outbound/outbound-http-client.d.ts
 export type OutboundHttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
@@ -152,8 +163,8 @@ export declare function parseRetryAfter(value: string | undefined, now?: number)
 
 // ---- outbound/service-base-url.d.ts
 import { type ServiceDescriptor } from "@skill-service/contracts";
-import { type PlaceholderEnv } from "./env-placeholders.js";
-export declare function serviceBaseUrl(service: ServiceDescriptor, env: PlaceholderEnv): string;
+import { type PlaceholderEnv, type PlaceholderRules } from "./env-placeholders.js";
+export declare function serviceBaseUrl(service: ServiceDescriptor, env: PlaceholderEnv, rules?: PlaceholderRules): string;
 
 // ---- outbound/service-outcomes.d.ts
 import { type ErrorCode, type ProviderProtocol } from "@skill-service/contracts";

@@ -9,6 +9,7 @@ export * from "./capability-invoker.js";
 export * from "./diagnostics.js";
 export * from "./discover.js";
 export * from "./error-payload.js";
+export { MAX_MESSAGE_LENGTH, sanitizeMessage } from "./sanitize-message.js";
 export * from "./error-taxonomy.js";
 export * from "./execute-request.js";
 export * from "./execution-options.js";
@@ -575,7 +576,6 @@ export declare const ErrorPayload: z.ZodObject<{
     }, z.core.$strip>>>;
 }, z.core.$strip>;
 export type ErrorPayload = z.infer<typeof ErrorPayload>;
-export declare function sanitizeMessage(message: string): string;
 export declare function httpStatusOf(error: unknown): number;
 export declare function toErrorPayload(error: unknown, traceId: string | null): ErrorPayload;
 
@@ -2005,6 +2005,7 @@ export declare const CONTRACT_SCHEMAS: {
         command: z.ZodOptional<z.ZodString>;
         args: z.ZodDefault<z.ZodArray<z.ZodString>>;
         server: z.ZodOptional<z.ZodString>;
+        env: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
         module: z.ZodOptional<z.ZodString>;
         metadata: z.ZodDefault<z.ZodRecord<z.ZodString, z.ZodUnknown>>;
     }, z.core.$strip>;
@@ -2302,6 +2303,10 @@ export declare const RunList: z.ZodObject<{
 }, z.core.$strip>;
 export type RunList = z.infer<typeof RunList>;
 
+// ---- sanitize-message.d.ts
+export declare const MAX_MESSAGE_LENGTH = 1000;
+export declare function sanitizeMessage(message: string): string;
+
 // ---- service-descriptor.d.ts
 import { z } from "zod";
 export declare const ProviderProtocol: z.ZodEnum<{
@@ -2350,6 +2355,7 @@ export declare const ServiceDescriptor: z.ZodObject<{
     command: z.ZodOptional<z.ZodString>;
     args: z.ZodDefault<z.ZodArray<z.ZodString>>;
     server: z.ZodOptional<z.ZodString>;
+    env: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
     module: z.ZodOptional<z.ZodString>;
     metadata: z.ZodDefault<z.ZodRecord<z.ZodString, z.ZodUnknown>>;
 }, z.core.$strip>;

@@ -12,7 +12,7 @@ export { validateSkillRequest } from "./validate-skill-request.js";
 export { SkillExecutionError, type SkillExecutionErrorOptions } from "./skill-execution-error.js";
 export { RunCancelledError } from "./errors/run-cancelled-error.js";
 export type { SkillRunStream } from "./events/skill-run-stream.js";
-export type { Sleep } from "./execution/abortable-sleep.js";
+export type { Sleep } from "./execution/sleep.js";
 
 // ---- audit/audit-limits.d.ts
 export declare const DEFAULT_AUDIT_MAX_STRING = 2048;
@@ -130,22 +130,6 @@ export interface AuditRecordOptions {
 }
 export declare function buildAuditRecord(summary: AuditRunSummary, mode: AuditRecordMode, options?: AuditRecordOptions): AuditRecord;
 
-// ---- audit/canonical-json-error.d.ts
-export type CanonicalJsonErrorReason = "cycle" | "depth" | "unsupported";
-export declare class CanonicalJsonError extends Error {
-    name: string;
-    readonly reason: CanonicalJsonErrorReason;
-    readonly path: string;
-    constructor(message: string, reason: CanonicalJsonErrorReason, path: string);
-}
-
-// ---- audit/canonical-json.d.ts
-export declare const MAX_CANONICAL_DEPTH = 512;
-export interface CanonicalJsonOptions {
-    readonly maxDepth?: number;
-}
-export declare function canonicalJson(value: unknown, options?: CanonicalJsonOptions): string;
-
 // ---- audit/hash-chain-audit-recorder.d.ts
 import type { AuditRecorder, AuditRunSummary } from "./audit-run-summary.js";
 import type { AuditRecordMode } from "./audit-record.js";
@@ -183,8 +167,7 @@ export type { AuditRecorder, AuditRunSummary, AuditStepSummary } from "./audit-r
 export type { AuditErrorRecord, AuditRecord, AuditRecordMode, AuditStepRecord, SealedAuditRecord, } from "./audit-record.js";
 export { AUDIT_SCHEMA_VERSION } from "./audit-record.js";
 export { DEFAULT_AUDIT_MAX_DEPTH, DEFAULT_AUDIT_MAX_ITEMS, DEFAULT_AUDIT_MAX_STRING, MAX_AUDIT_ERROR_MESSAGE, } from "./audit-limits.js";
-export { CanonicalJsonError, type CanonicalJsonErrorReason } from "./canonical-json-error.js";
-export { MAX_CANONICAL_DEPTH, canonicalJson, type CanonicalJsonOptions } from "./canonical-json.js";
+export { CanonicalJsonError, canonicalJson, type CanonicalJsonErrorReason, type CanonicalJsonOptions } from "@skill-service/util";
 export { sha256Hex, sha256Of } from "./sha256-of.js";
 export { DEFAULT_REDACT_KEYS, REDACTED, redactKeyMatcher, type RedactKeyMatcher } from "./redact-keys.js";
 export { CIRCULAR_MARKER, MAX_DEPTH_MARKER, TRUNCATED_KEYS_MARKER, capString, sanitizeForAudit, type SanitizeLimits, } from "./sanitize-for-audit.js";
@@ -275,15 +258,11 @@ export interface SkillRunStream extends AsyncIterable<StreamEvent> {
     readonly result: Promise<ExecutionResult>;
 }
 
-// ---- execution/abortable-sleep.d.ts
-export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
-export declare const abortableSleep: Sleep;
-
 // ---- execution/engine-runtime.d.ts
 import type { AuditMode, CapabilityInvoker } from "@skill-service/contracts";
 import type { AuditRecorder } from "../audit/audit-run-summary.js";
 import type { DefinitionSource } from "../definition-source.js";
-import type { Sleep } from "./abortable-sleep.js";
+import type { Sleep } from "./sleep.js";
 export interface EngineRuntime {
     readonly definitions: DefinitionSource;
     readonly invoker: CapabilityInvoker;
@@ -297,6 +276,9 @@ export interface EngineRuntime {
     readonly sleep: Sleep;
     readonly maxOutputBytes: number;
 }
+
+// ---- execution/sleep.d.ts
+export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
 
 // ---- run-options.d.ts
 import type { AuditMode, ConformanceProfile, StreamEvent } from "@skill-service/contracts";
@@ -322,7 +304,7 @@ export interface ExecuteCapabilityOptions {
 import { AuditMode, type CapabilityInvoker, type TrustLevel } from "@skill-service/contracts";
 import type { AuditRecorder } from "./audit/audit-run-summary.js";
 import type { DefinitionSource } from "./definition-source.js";
-import { type Sleep } from "./execution/abortable-sleep.js";
+import type { Sleep } from "./execution/sleep.js";
 import type { EngineRuntime } from "./execution/engine-runtime.js";
 export interface SkillEngineConfig {
     readonly definitions: DefinitionSource;

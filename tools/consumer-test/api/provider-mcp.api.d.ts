@@ -72,7 +72,7 @@ export declare function abortFailure(signal: AbortSignal, subject: CallSubject):
 
 // ---- mcp-provider-options.d.ts
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { PlaceholderEnv } from "@skill-service/bindings";
+import type { PlaceholderEnv, PlaceholderRules } from "@skill-service/bindings";
 import type { ToolCallResult } from "./tool-result.js";
 export type McpTransportKind = "stdio" | "streamable-http" | "in-process";
 export interface McpServerLike {
@@ -101,6 +101,7 @@ export interface McpProviderOptions {
         readonly version: string;
     };
     readonly env?: PlaceholderEnv;
+    readonly placeholderRules?: PlaceholderRules;
     readonly log?: (entry: McpLogEntry) => void;
     readonly restartBackoffMs?: number;
     readonly maxRestartBackoffMs?: number;
@@ -109,7 +110,7 @@ export interface McpProviderOptions {
 }
 
 // ---- mcp-provider.d.ts
-import type { ProtocolProvider, ProviderCall, ProviderHealth } from "@skill-service/bindings";
+import { type ProtocolProvider, type ProviderCall, type ProviderHealth } from "@skill-service/bindings";
 import type { McpProviderOptions } from "./mcp-provider-options.js";
 export declare class McpProvider implements ProtocolProvider {
     private readonly options;
@@ -175,7 +176,7 @@ export declare class ServiceSlot {
 
 // ---- service-target.d.ts
 import { type ServiceDescriptor } from "@skill-service/contracts";
-import { type PlaceholderEnv } from "@skill-service/bindings";
+import { type PlaceholderEnv, type PlaceholderRules } from "@skill-service/bindings";
 import type { InProcessTools, McpServerLike, McpTransportKind } from "./mcp-provider-options.js";
 interface TargetBase {
     readonly kind: McpTransportKind;
@@ -185,7 +186,7 @@ export interface StdioTarget extends TargetBase {
     readonly kind: "stdio";
     readonly command: string;
     readonly args: readonly string[];
-    readonly env: () => Record<string, string>;
+    readonly env: Readonly<Record<string, string>>;
 }
 export interface HttpTarget extends TargetBase {
     readonly kind: "streamable-http";
@@ -208,7 +209,7 @@ export interface InProcessRegistry {
     readonly tools: Readonly<Record<string, () => InProcessTools | Promise<InProcessTools>>>;
 }
 export type ServiceTarget = StdioTarget | HttpTarget | InProcessTarget;
-export declare function resolveServiceTarget(service: ServiceDescriptor, inProcess: InProcessRegistry, env: PlaceholderEnv): ServiceTarget;
+export declare function resolveServiceTarget(service: ServiceDescriptor, inProcess: InProcessRegistry, env: PlaceholderEnv, rules: PlaceholderRules): ServiceTarget;
 export {};
 
 // ---- tool-result.d.ts

@@ -31,15 +31,17 @@ export declare const DEFAULT_MAX_RESPONSE_BYTES: number;
 export declare function openApiCallOptions(binding: BindingDefinition, service: ServiceDescriptor): OpenApiCallOptions;
 
 // ---- openapi-provider.d.ts
-import { type OutboundHttpClient, type PlaceholderEnv, type ProtocolProvider, type ProviderCall, type ProviderHealth } from "@skill-service/bindings";
+import { type OutboundHttpClient, type PlaceholderEnv, type PlaceholderRules, type ProtocolProvider, type ProviderCall, type ProviderHealth } from "@skill-service/bindings";
 export interface OpenApiProviderOptions {
     readonly client: OutboundHttpClient;
     readonly env: PlaceholderEnv;
+    readonly placeholderRules?: PlaceholderRules;
 }
 export declare class OpenApiProvider implements ProtocolProvider {
     readonly protocol: "openapi";
     private readonly client;
     private readonly env;
+    private readonly rules;
     private readonly outcomes;
     constructor(options: OpenApiProviderOptions);
     call(call: ProviderCall): Promise<unknown>;

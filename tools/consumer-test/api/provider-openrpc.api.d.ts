@@ -25,15 +25,17 @@ export declare function jsonRpcError(error: unknown, context: RpcContext): Servi
 export declare function isRecord(value: unknown): value is Record<string, unknown>;
 
 // ---- openrpc-provider.d.ts
-import { type OutboundHttpClient, type PlaceholderEnv, type ProtocolProvider, type ProviderCall, type ProviderHealth } from "@skill-service/bindings";
+import { type OutboundHttpClient, type PlaceholderEnv, type PlaceholderRules, type ProtocolProvider, type ProviderCall, type ProviderHealth } from "@skill-service/bindings";
 export interface OpenRpcProviderOptions {
     readonly client: OutboundHttpClient;
     readonly env: PlaceholderEnv;
+    readonly placeholderRules?: PlaceholderRules;
 }
 export declare class OpenRpcProvider implements ProtocolProvider {
     readonly protocol: "openrpc";
     private readonly client;
     private readonly env;
+    private readonly rules;
     private readonly outcomes;
     constructor(options: OpenRpcProviderOptions);
     call(call: ProviderCall): Promise<unknown>;

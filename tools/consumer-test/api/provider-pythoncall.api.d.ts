@@ -50,6 +50,7 @@ export declare class PythonWorker {
 }
 
 // ---- pythoncall-options.d.ts
+import { type PlaceholderRules } from "@skill-service/bindings";
 export interface PythonCallLogEntry {
     readonly level: "info" | "warn" | "error";
     readonly message: string;
@@ -61,7 +62,8 @@ export interface PythonCallOptions {
     readonly poolSize?: number;
     readonly allowedModulePrefixes?: readonly string[];
     readonly pythonPath?: readonly string[];
-    readonly env?: Readonly<Record<string, string>>;
+    readonly env?: Readonly<Record<string, string | undefined>>;
+    readonly placeholderRules?: PlaceholderRules;
     readonly log?: (entry: PythonCallLogEntry) => void;
     readonly maxLineBytes?: number;
     readonly maxQueue?: number;
@@ -75,9 +77,13 @@ export interface ResolvedPythonCallOptions {
     readonly maxQueue: number;
     readonly workerScript: string;
     readonly workerEnv: NodeJS.ProcessEnv;
+    readonly serverEnv: Readonly<Record<string, string | undefined>>;
+    readonly placeholderRules: PlaceholderRules;
+    readonly pythonPath: readonly string[];
     readonly log: (entry: PythonCallLogEntry) => void;
 }
 export declare function resolvePythonCallOptions(options: PythonCallOptions): ResolvedPythonCallOptions;
+export declare function workerEnvironment(serverEnv: Readonly<Record<string, string | undefined>>, pythonPath: readonly string[], declared: Readonly<Record<string, string>>, rules: PlaceholderRules): NodeJS.ProcessEnv;
 
 // ---- pythoncall-provider.d.ts
 import type { ProtocolProvider, ProviderCall, ProviderHealth } from "@skill-service/bindings";
@@ -87,8 +93,13 @@ export declare class PythonCallProvider implements ProtocolProvider {
     readonly protocol: "pythoncall";
     private readonly options;
     private readonly pool;
+    private readonly servicePools;
+    private readonly retired;
     private nextId;
     constructor(options?: PythonCallOptions);
+    private createPool;
+    private poolFor;
+    private retire;
     call(call: ProviderCall): Promise<unknown>;
     health(): Promise<ProviderHealth>;
     close(): Promise<void>;
@@ -131,9 +142,11 @@ export declare class WorkerPool {
     private lastSpawnFailed;
     private lastError;
     private closed;
+    private idleWaiters;
     constructor(config: WorkerPoolConfig);
     run(id: number, line: string, module: string, signal: AbortSignal): Promise<WorkerReply>;
     health(): WorkerPoolHealth;
+    closeWhenIdle(): Promise<void>;
     close(): Promise<void>;
     private acquire;
     private pump;
@@ -166,7 +179,7 @@ export type WorkerReply = {
     readonly error: WorkerErrorInfo;
 };
 export declare function encodeRequest(request: WorkerRequest): string;
-export declare function parseReply(line: Buffer, expectedId: number): WorkerReply | {
+export declare function parseReply(line: string, expectedId: number): WorkerReply | {
     readonly malformed: string;
 };
 

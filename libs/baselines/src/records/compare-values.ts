@@ -1,4 +1,4 @@
-import { canonicalJson } from './canonical-json.js';
+import { canonicalJson } from '@skill-service/util';
 
 // Fixed locale and options: "item 2" sorts before "item 10", and the order is the same everywhere.
 // Made on first use: a collator maps ~2 MB of ICU data, which an idle server need not hold.

@@ -48,7 +48,8 @@ function countNodes(value: unknown): number {
   while (stack.length > 0) {
     const node = stack.pop();
     count += 1;
-    if (typeof node === 'object' && node !== null) stack.push(...Object.values(node));
+    // One push per child: spreading an object of 150,000 keys into push() overflows the call stack.
+    if (typeof node === 'object' && node !== null) for (const child of Object.values(node)) stack.push(child);
   }
   return count;
 }
@@ -60,7 +61,7 @@ function declaresId(schema: unknown): boolean {
     const node = stack.pop();
     if (typeof node !== 'object' || node === null) continue;
     if (!Array.isArray(node) && typeof (node as Record<string, unknown>)['$id'] === 'string') return true;
-    stack.push(...Object.values(node));
+    for (const child of Object.values(node)) stack.push(child);
   }
   return false;
 }

@@ -1,5 +1,5 @@
 import type { FuncKeywordDefinition, SchemaValidateFunction } from 'ajv';
-import { canonicalJson } from '../records/canonical-json.js';
+import { canonicalJson } from '@skill-service/util';
 
 /**
  * `uniqueItems` in linear time. Ajv's own compares object items pairwise (20,000 objects take

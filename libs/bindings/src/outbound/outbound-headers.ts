@@ -1,5 +1,5 @@
 import { InvalidConfigurationError, type ServiceDescriptor } from '@skill-service/contracts';
-import { hasPlaceholder, resolveEnvPlaceholders, type PlaceholderEnv } from './env-placeholders.js';
+import { DEFAULT_PLACEHOLDER_RULES, hasPlaceholder, resolveEnvPlaceholders, type PlaceholderEnv, type PlaceholderRules } from './env-placeholders.js';
 
 export interface OutboundHeaders {
   /** Lower-cased names, placeholders resolved. */
@@ -18,11 +18,12 @@ export function outboundHeaders(
   service: ServiceDescriptor,
   bindingHeaders: Readonly<Record<string, string>>,
   env: PlaceholderEnv,
+  rules: PlaceholderRules = DEFAULT_PLACEHOLDER_RULES,
 ): OutboundHeaders {
   const headers: Record<string, string> = {};
   const secrets: string[] = [];
   const resolve = (value: string, secret: boolean): string => {
-    const resolved = resolveEnvPlaceholders(value, env);
+    const resolved = resolveEnvPlaceholders(value, env, rules);
     if (secret || hasPlaceholder(value)) secrets.push(resolved);
     return resolved;
   };

@@ -2,7 +2,7 @@ import type { AuditRecorder, AuditRunSummary } from './audit-run-summary.js';
 import type { AuditRecord, AuditRecordMode } from './audit-record.js';
 import type { AuditStore } from './audit-store.js';
 import { buildAuditRecord, type AuditRecordOptions } from './build-audit-record.js';
-import { canonicalJson } from './canonical-json.js';
+import { canonicalJson } from '@skill-service/util';
 import { AUDIT_GENESIS_HASH, sealAuditRecord, type AuditHmacKey } from './seal-audit-record.js';
 import { sha256Hex } from './sha256-of.js';
 

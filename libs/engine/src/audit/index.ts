@@ -18,8 +18,7 @@ export {
   DEFAULT_AUDIT_MAX_STRING,
   MAX_AUDIT_ERROR_MESSAGE,
 } from './audit-limits.js';
-export { CanonicalJsonError, type CanonicalJsonErrorReason } from './canonical-json-error.js';
-export { MAX_CANONICAL_DEPTH, canonicalJson, type CanonicalJsonOptions } from './canonical-json.js';
+export { CanonicalJsonError, canonicalJson, type CanonicalJsonErrorReason, type CanonicalJsonOptions } from '@skill-service/util';
 export { sha256Hex, sha256Of } from './sha256-of.js';
 export { DEFAULT_REDACT_KEYS, REDACTED, redactKeyMatcher, type RedactKeyMatcher } from './redact-keys.js';
 export {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { AuditRecord, SealedAuditRecord } from './audit-record.js';
-import { canonicalJson } from './canonical-json.js';
+import { canonicalJson } from '@skill-service/util';
 import { sha256Hex } from './sha256-of.js';
 
 /** The `_prev_hash` of the first record of a chain. */

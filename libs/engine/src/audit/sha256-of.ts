@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson } from './canonical-json.js';
+import { canonicalJson } from '@skill-service/util';
 
 /** Lowercase hex SHA-256 of a UTF-8 string. */
 export function sha256Hex(text: string): string {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import type { AuditRecord, SealedAuditRecord } from './audit-record.js';
-import { canonicalJson } from './canonical-json.js';
+import { canonicalJson } from '@skill-service/util';
 import { AUDIT_GENESIS_HASH, auditRecordHash, sealAuditRecord } from './seal-audit-record.js';
 import { sha256Hex } from './sha256-of.js';
 import { verifyAuditChain } from './verify-audit-chain.js';

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { CanonicalJsonError } from './canonical-json-error.js';
+import { CanonicalJsonError } from '@skill-service/util';
 import { AUDIT_GENESIS_HASH, auditRecordHash, auditRecordHmac, hasHmacKey, type AuditHmacKey } from './seal-audit-record.js';
 
 export type AuditChainBreakReason =

@@ -4,7 +4,7 @@ import { RunCancelledError } from '../errors/run-cancelled-error.js';
 import { SkillExecutionError } from '../skill-execution-error.js';
 import { defineSkill } from '../testing/define.js';
 import { createTestEngine, failureOf, runFailureOf } from '../testing/test-engine.js';
-import { abortableSleep } from './abortable-sleep.js';
+import { abortableSleep } from '@skill-service/util';
 
 const waiting = defineSkill({
   id: 'demo.waiting',

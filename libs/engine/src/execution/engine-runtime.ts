@@ -1,7 +1,7 @@
 import type { AuditMode, CapabilityInvoker } from '@skill-service/contracts';
 import type { AuditRecorder } from '../audit/audit-run-summary.js';
 import type { DefinitionSource } from '../definition-source.js';
-import type { Sleep } from './abortable-sleep.js';
+import type { Sleep } from './sleep.js';
 
 /** The engine's configuration with defaults applied: what every run of one engine shares. */
 export interface EngineRuntime {

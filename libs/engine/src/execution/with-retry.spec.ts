@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { defineSkill } from '../testing/define.js';
 import { createTestEngine, failureOf } from '../testing/test-engine.js';
-import { abortableSleep } from './abortable-sleep.js';
 
 const flaky = (succeedOn: number, retry?: Record<string, number>) =>
   defineSkill({
@@ -81,16 +80,5 @@ describe('timeouts', () => {
       ['own', 2500],
       ['default', 7000],
     ]);
-  });
-});
-
-describe('abortableSleep', () => {
-  it('waits, or rejects with the signal’s reason as soon as it aborts', async () => {
-    await expect(abortableSleep(1, new AbortController().signal)).resolves.toBeUndefined();
-    const controller = new AbortController();
-    const sleeping = abortableSleep(60_000, controller.signal);
-    controller.abort(new Error('stop'));
-    await expect(sleeping).rejects.toThrow('stop');
-    await expect(abortableSleep(60_000, controller.signal)).rejects.toThrow('stop');
   });
 });

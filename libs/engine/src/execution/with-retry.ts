@@ -1,5 +1,5 @@
 import { isServiceError, type ErrorCode, type RetryPolicy } from '@skill-service/contracts';
-import type { Sleep } from './abortable-sleep.js';
+import type { Sleep } from './sleep.js';
 
 /** Failures another attempt cannot change: the request, the configuration or a policy decision. */
 const NOT_RETRIED: ReadonlySet<ErrorCode> = new Set<ErrorCode>([

@@ -3,6 +3,11 @@ import { isPlainObject } from './field-type.js';
 
 /** Deeper nesting than this is refused before it can exhaust the stack of any later walk. */
 const MAX_DEPTH = 100;
+/**
+ * More values (objects, arrays, scalars) than this are refused whatever their byte size: every
+ * later walk (mapping, audit, streaming, the next step's input checks) costs per value.
+ */
+export const MAX_OUTPUT_VALUES = 500_000;
 // JSON punctuation and short scalars are counted with flat estimates: the budget bounds memory,
 // it does not need to match JSON.stringify byte for byte.
 const SCALAR_BYTES = 8;
@@ -14,6 +19,7 @@ class OutputProblem {
 
 interface Walk {
   remaining: number;
+  values: number;
   readonly limit: number;
   readonly ancestors: Set<object>;
   readonly path: string[];
@@ -27,6 +33,8 @@ function spend(walk: Walk, bytes: number): void {
 }
 
 function visit(value: unknown, walk: Walk): void {
+  walk.values += 1;
+  if (walk.values > MAX_OUTPUT_VALUES) throw new OutputProblem(`an output of more than ${MAX_OUTPUT_VALUES} values`);
   switch (typeof value) {
     case 'string':
       // Checked by length before anything else: a 50 MB string fails here, never serialised.
@@ -113,7 +121,7 @@ function describeNonObject(output: unknown): string {
 export function checkCapabilityOutput(capability: CapabilityDefinition, output: unknown, maxBytes: number): Record<string, unknown> {
   try {
     if (!isPlainObject(output)) throw new OutputProblem(describeNonObject(output));
-    visitContainer(output, { remaining: maxBytes, limit: maxBytes, ancestors: new Set(), path: [] });
+    visitContainer(output, { remaining: maxBytes, values: 1, limit: maxBytes, ancestors: new Set(), path: [] });
   } catch (error) {
     if (!(error instanceof OutputProblem)) {
       // A throwing getter or proxy trap in the provider's value.

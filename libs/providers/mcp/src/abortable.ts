@@ -28,20 +28,6 @@ export function raceAbort<T>(
   });
 }
 
-/** Resolves after `ms`, or early (without error) when `signal` aborts, so shutdown never waits on it. */
-export function pause(ms: number, signal: AbortSignal): Promise<void> {
-  if (ms <= 0 || signal.aborted) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
-
 /**
  * A throwaway signal that follows `signal` until `unlink()`. The SDK never removes the listener it
  * adds to a request's signal; handing it this one keeps long-lived signals free of stale listeners

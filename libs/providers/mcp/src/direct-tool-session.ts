@@ -1,7 +1,7 @@
+import { sanitizeMessage } from '@skill-service/contracts';
 import { raceAbort } from './abortable.js';
 import { RPC_ERROR, ToolProtocolError } from './mcp-failure.js';
 import type { InProcessTools } from './mcp-provider-options.js';
-import { sanitiseMessage } from './sanitise-message.js';
 import type { ToolCallResult } from './tool-result.js';
 import type { ToolCallOptions, ToolSession } from './tool-session.js';
 
@@ -24,7 +24,7 @@ export class DirectToolSession implements ToolSession {
 
   get serverInfo(): string {
     const { name, version } = this.tools.serverInfo;
-    return sanitiseMessage(`${name} ${version}`, 80);
+    return sanitizeMessage(`${name} ${version}`);
   }
 
   get alive(): boolean {

@@ -1,9 +1,9 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
+import { sanitizeMessage } from '@skill-service/contracts';
 import { linkedSignal } from './abortable.js';
 import type { McpLogEntry, McpServerLike, McpTransportKind } from './mcp-provider-options.js';
-import { sanitiseMessage } from './sanitise-message.js';
 import type { InProcessTarget, ServiceTarget } from './service-target.js';
 import { forwardStderrLines } from './stderr-lines.js';
 import type { ToolCallResult } from './tool-result.js';
@@ -49,7 +49,7 @@ export class McpConnection implements ToolSession {
     const connection = new McpConnection(target.kind, client, server, hooks, pidOf);
     // Set before connect: the SDK then chains its own close/error handling after these.
     client.onclose = () => connection.handleEnded();
-    client.onerror = (error) => hooks.log({ level: 'warn', event: 'transport_error', message: sanitiseMessage(error.message), ...pidEntry(pidOf()) });
+    client.onerror = (error) => hooks.log({ level: 'warn', event: 'transport_error', message: sanitizeMessage(error.message), ...pidEntry(pidOf()) });
     // Not the provider-wide signal itself: see linkedSignal.
     const connecting = linkedSignal(hooks.closing);
     try {
@@ -72,7 +72,7 @@ export class McpConnection implements ToolSession {
   /** `name version` as the server reported it in `initialize`. */
   get serverInfo(): string {
     const info = this.client.getServerVersion();
-    return info === undefined ? 'unknown server' : sanitiseMessage(`${info.name} ${info.version}`, 80);
+    return info === undefined ? 'unknown server' : sanitizeMessage(`${info.name} ${info.version}`);
   }
 
   get alive(): boolean {
@@ -118,7 +118,7 @@ async function createTransport(target: SdkTarget, hooks: ConnectionHooks): Promi
   switch (target.kind) {
     case 'stdio': {
       const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
-      const transport = new StdioClientTransport({ command: target.command, args: [...target.args], env: target.env(), stderr: 'pipe' });
+      const transport = new StdioClientTransport({ command: target.command, args: [...target.args], env: { ...target.env }, stderr: 'pipe' });
       let pid: number | undefined;
       const pidOf = (): number | undefined => (pid ??= transport.pid ?? undefined);
       // With stderr 'pipe' the SDK hands out the stream before start(): no early line is lost.

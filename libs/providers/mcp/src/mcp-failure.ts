@@ -2,11 +2,11 @@ import {
   InvalidConfigurationError,
   InvalidRequestError,
   isServiceError,
+  sanitizeMessage,
   ServiceError,
   UpstreamFailureError,
   UpstreamTimeoutError,
 } from '@skill-service/contracts';
-import { sanitiseMessage } from './sanitise-message.js';
 
 /** What a failure message names. */
 export interface CallSubject {
@@ -57,7 +57,7 @@ const MCP_ERROR_PREFIX = /^(?:MCP error (-?\d+):\s*)+/;
  * server rejected the arguments, which come from the caller's input: 400. Anything else: 502.
  */
 export function protocolFailure(code: number, rawMessage: string, subject: CallSubject): ServiceError {
-  const message = sanitiseMessage(rawMessage.replace(MCP_ERROR_PREFIX, ''));
+  const message = sanitizeMessage(rawMessage.replace(MCP_ERROR_PREFIX, ''));
   const { serviceId, tool } = subject;
   if (code === RPC_ERROR.MethodNotFound || (code === RPC_ERROR.InvalidParams && UNKNOWN_TOOL.test(message))) {
     return new InvalidConfigurationError(`MCP service '${serviceId}' has no tool '${tool}': ${message}`);
@@ -130,10 +130,10 @@ function transportFailure(error: unknown, serviceId: string): ServiceError {
 
 function transportDetail(error: unknown): string {
   if (isErrorLike(error) && error.message.startsWith(STREAMABLE_HTTP_ERROR)) {
-    const message = sanitiseMessage(error.message.slice(STREAMABLE_HTTP_ERROR.length));
+    const message = sanitizeMessage(error.message.slice(STREAMABLE_HTTP_ERROR.length));
     return typeof error.code === 'number' ? `the server answered HTTP ${error.code}: ${message}` : message;
   }
-  return sanitiseMessage(isErrorLike(error) ? describe(error) : String(error));
+  return sanitizeMessage(isErrorLike(error) ? describe(error) : String(error));
 }
 
 // fetch failures carry the useful part (ECONNREFUSED…) in `cause`. Spawn errors name the command's

@@ -1,5 +1,5 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { PlaceholderEnv } from '@skill-service/bindings';
+import type { PlaceholderEnv, PlaceholderRules } from '@skill-service/bindings';
 import type { ToolCallResult } from './tool-result.js';
 
 /** How a service is reached; reported by `health()`. */
@@ -49,10 +49,13 @@ export interface McpProviderOptions {
   /** Sent in the `initialize` handshake. */
   readonly clientInfo?: { readonly name: string; readonly version: string };
   /**
-   * Environment of stdio servers and the source of `${ENV_VAR}` placeholders. Default: this
-   * process's environment, read at each call.
+   * The server's environment: the source of `${ENV_VAR}` placeholders, and of the few basics a
+   * stdio server inherits (`PATH`, `HOME`, `LANG`, `LC_*`, `TMPDIR`; see `childEnvironment`) on
+   * top of its descriptor's `env:`. Default: this process's environment, read at each call.
    */
   readonly env?: PlaceholderEnv;
+  /** Which variables placeholders may read (`SERVICE_*`/`OTEL_*` never); default: any other. */
+  readonly placeholderRules?: PlaceholderRules;
   readonly log?: (entry: McpLogEntry) => void;
   /** First delay before respawning a server that died or failed to start; doubles per repeat. Default 250. */
   readonly restartBackoffMs?: number;

@@ -1,4 +1,4 @@
-import type { PlaceholderEnv, ProtocolProvider, ProviderCall, ProviderHealth } from '@skill-service/bindings';
+import { DEFAULT_PLACEHOLDER_RULES, type PlaceholderEnv, type ProtocolProvider, type ProviderCall, type ProviderHealth } from '@skill-service/bindings';
 import { InvalidConfigurationError, ServiceError, UpstreamTimeoutError } from '@skill-service/contracts';
 import { raceAbort } from './abortable.js';
 import { abortFailure, callFailure, isTransportFault, providerClosed, type CallSubject } from './mcp-failure.js';
@@ -35,8 +35,9 @@ export class McpProvider implements ProtocolProvider {
 
     const deadline = Date.now() + timeoutMs;
     const notReady = (): ServiceError => new UpstreamTimeoutError(`MCP server '${service.id}' was not ready within ${timeoutMs} ms.`);
+    // Placeholders first: a refused or unset one fails the call before any slot or process exists.
+    const target = resolveServiceTarget(service, this.inProcess, this.env(), this.options.placeholderRules ?? DEFAULT_PLACEHOLDER_RULES);
     const slot = this.slotOf(service.id);
-    const target = resolveServiceTarget(service, this.inProcess, this.env());
     // Open already (every call after the first): no race against the deadline, which costs a timer
     // and a listener on the caller's signal per call.
     const connection =

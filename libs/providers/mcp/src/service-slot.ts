@@ -1,5 +1,5 @@
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
-import { pause } from './abortable.js';
+import { abortableSleep } from '@skill-service/util';
 import { connectFailure, providerClosed } from './mcp-failure.js';
 import type { McpLogEntry, McpTransportKind } from './mcp-provider-options.js';
 import type { ServiceTarget } from './service-target.js';
@@ -126,7 +126,8 @@ export class ServiceSlot {
 
   private async open(target: ServiceTarget, attempt: Attempt): Promise<ToolSession> {
     const { closing, allowHttp, serviceId, connectTimeoutMs } = this.settings;
-    await pause(this.retryAt - Date.now(), closing);
+    // The backoff before a respawn; closing cuts it short (the check below then refuses).
+    await abortableSleep(this.retryAt - Date.now(), closing).catch(() => undefined);
     if (closing.aborted) throw providerClosed();
     if (target.kind === 'streamable-http' && allowHttp !== undefined) {
       try {

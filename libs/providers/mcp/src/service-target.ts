@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { InvalidConfigurationError, type ServiceDescriptor } from '@skill-service/contracts';
-import { outboundHeaders, resolveEnvPlaceholders, type PlaceholderEnv } from '@skill-service/bindings';
+import { childEnvironment, outboundHeaders, resolveEnvPlaceholders, type PlaceholderEnv, type PlaceholderRules } from '@skill-service/bindings';
 import type { InProcessTools, McpServerLike, McpTransportKind } from './mcp-provider-options.js';
 
 interface TargetBase {
@@ -15,8 +16,8 @@ export interface StdioTarget extends TargetBase {
   readonly kind: 'stdio';
   readonly command: string;
   readonly args: readonly string[];
-  /** Read when spawning only, not on every call to a running server. */
-  readonly env: () => Record<string, string>;
+  /** The child's whole environment: the allow-listed basics plus the descriptor's `env:`. */
+  readonly env: Readonly<Record<string, string>>;
 }
 
 export interface HttpTarget extends TargetBase {
@@ -43,11 +44,12 @@ export interface InProcessRegistry {
 export type ServiceTarget = StdioTarget | HttpTarget | InProcessTarget;
 
 /**
- * Decides how a service is reached, resolving `${ENV_VAR}` placeholders now (at call time):
+ * Decides how a service is reached, resolving `${ENV_VAR}` placeholders now (at call time, under
+ * `rules`; a refused or unset one fails before any process starts or request is sent):
  * `server` → in-process, `command` (+`args`) → stdio child, `base_url` → streamable HTTP.
  * Anything unusable is `invalid_configuration`.
  */
-export function resolveServiceTarget(service: ServiceDescriptor, inProcess: InProcessRegistry, env: PlaceholderEnv): ServiceTarget {
+export function resolveServiceTarget(service: ServiceDescriptor, inProcess: InProcessRegistry, env: PlaceholderEnv, rules: PlaceholderRules): ServiceTarget {
   if (service.server !== undefined) {
     const name = service.server;
     const tools = Object.hasOwn(inProcess.tools, name) ? inProcess.tools[name] : undefined;
@@ -59,16 +61,13 @@ export function resolveServiceTarget(service: ServiceDescriptor, inProcess: InPr
     return { kind: 'in-process', name, source, fingerprint: `in-process:${name}` };
   }
   if (service.command !== undefined) {
-    return {
-      kind: 'stdio',
-      command: service.command,
-      args: service.args,
-      env: () => definedEntries(env),
-      fingerprint: JSON.stringify(['stdio', service.command, service.args]),
-    };
+    const childEnv = childEnvironment(env, service.env, rules);
+    // A changed declared value (a rotated secret) means a fresh server; the hash keeps it out of the key.
+    const envDigest = createHash('sha256').update(JSON.stringify(childEnv)).digest('base64url');
+    return { kind: 'stdio', command: service.command, args: service.args, env: childEnv, fingerprint: JSON.stringify(['stdio', service.command, service.args, envDigest]) };
   }
   if (service.base_url !== undefined) {
-    const text = resolveEnvPlaceholders(service.base_url, env);
+    const text = resolveEnvPlaceholders(service.base_url, env, rules);
     let url: URL;
     try {
       url = new URL(text);
@@ -78,16 +77,10 @@ export function resolveServiceTarget(service: ServiceDescriptor, inProcess: InPr
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new InvalidConfigurationError(`MCP service '${service.id}' needs an http(s) base_url.`);
     }
-    const { headers } = outboundHeaders(service, {}, env);
+    const { headers } = outboundHeaders(service, {}, env, rules);
     return { kind: 'streamable-http', url, headers, fingerprint: JSON.stringify(['streamable-http', url.href, headers]) };
   }
   throw new InvalidConfigurationError(
     `MCP service '${service.id}' names no server: set 'command' (stdio), 'base_url' (streamable HTTP) or 'server' (in-process).`,
   );
-}
-
-function definedEntries(env: PlaceholderEnv): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(env)) if (value !== undefined) result[name] = value;
-  return result;
 }

@@ -1,29 +1,16 @@
 import type { Stream } from 'node:stream';
+import { LineSplitter, type SplitLine } from '@skill-service/util';
 
-const MAX_LINE = 4096;
+const MAX_LINE_BYTES = 4096;
 
 /**
  * Splits a child's stderr into lines for the log. Lines are bounded so a server writing megabytes
- * without a newline cannot grow memory; a trailing partial line is flushed when the stream ends.
+ * without a newline cannot grow memory (a longer one is logged as its head and `…`); a trailing
+ * partial line is flushed when the stream ends.
  */
 export function forwardStderrLines(stream: Stream, onLine: (line: string) => void): void {
-  let pending = '';
-  const emit = (line: string): void => {
-    const trimmed = line.replace(/\r$/, '');
-    if (trimmed !== '') onLine(trimmed.length > MAX_LINE ? `${trimmed.slice(0, MAX_LINE)}…` : trimmed);
-  };
-  stream.on('data', (chunk: Buffer | string) => {
-    pending += chunk.toString();
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    lines.forEach(emit);
-    if (pending.length > MAX_LINE) {
-      emit(pending);
-      pending = '';
-    }
-  });
-  stream.on('end', () => {
-    emit(pending);
-    pending = '';
-  });
+  const splitter = new LineSplitter(MAX_LINE_BYTES, { headBytes: MAX_LINE_BYTES });
+  const emit = (line: SplitLine): void => onLine(line.kind === 'line' ? line.text : `${line.head}…`);
+  stream.on('data', (chunk: Buffer | string) => splitter.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk).forEach(emit));
+  stream.on('end', () => splitter.end().forEach(emit));
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { MAX_MESSAGE_LENGTH } from '@skill-service/contracts';
 import { toolResultToRaw } from './tool-result.js';
 
 const subject = { serviceId: 'svc', tool: 'tool', timeoutMs: 1000 };
@@ -35,7 +36,7 @@ describe('toolResultToRaw', () => {
       throw new Error('expected a failure');
     })();
     expect(thrown).toMatchObject({ code: 'upstream_failure' });
-    expect(thrown.message.length).toBeLessThan(320);
+    expect(thrown.message.length).toBeLessThan(MAX_MESSAGE_LENGTH + 80);
   });
 
   it('recovers protocol errors that McpServer wraps into isError text', () => {

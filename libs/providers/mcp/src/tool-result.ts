@@ -1,6 +1,5 @@
-import { isErrorCode, ServiceError, UpstreamFailureError } from '@skill-service/contracts';
+import { isErrorCode, sanitizeMessage, ServiceError, UpstreamFailureError } from '@skill-service/contracts';
 import { protocolFailure, wrappedProtocolCode, type CallSubject } from './mcp-failure.js';
-import { sanitiseMessage } from './sanitise-message.js';
 
 /** The parts of a `tools/call` result this provider reads (current and 2024-10-07 shapes). */
 export interface ToolCallResult {
@@ -32,7 +31,7 @@ export function toolResultToRaw(result: ToolCallResult, subject: CallSubject): u
 function typedToolError(text: string): ServiceError | undefined {
   const parsed = parseJsonContainer(text) as { code?: unknown; message?: unknown } | undefined;
   if (parsed === undefined || !isErrorCode(parsed.code) || typeof parsed.message !== 'string') return undefined;
-  return new ServiceError(parsed.code, sanitiseMessage(parsed.message));
+  return new ServiceError(parsed.code, sanitizeMessage(parsed.message));
 }
 
 function toolError(text: string, subject: CallSubject): Error {
@@ -40,7 +39,7 @@ function toolError(text: string, subject: CallSubject): Error {
   if (typed !== undefined) return typed;
   const code = wrappedProtocolCode(text);
   if (code !== undefined) return protocolFailure(code, text, subject);
-  const message = sanitiseMessage(text);
+  const message = sanitizeMessage(text);
   return new UpstreamFailureError(
     `MCP tool '${subject.tool}' of service '${subject.serviceId}' reported an error${message === '' ? '.' : `: ${message}`}`,
   );

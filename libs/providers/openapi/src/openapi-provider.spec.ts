@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import type { ProviderCall } from '@skill-service/bindings';
+import { PlaceholderRules, type ProviderCall } from '@skill-service/bindings';
 import type { BindingDefinition, ServiceDescriptor } from '@skill-service/contracts';
 // Tests wire the real guarded client exactly as the application does; the library itself only
 // declares the port (adapters may not import each other), so this import is test-only.
@@ -316,5 +316,36 @@ describe('OpenApiProvider: health', () => {
     const health = await openapi.health();
     expect(health.healthy).toBe(false);
     expect(health.details).toMatchObject({ services: { alpha: { last_outcome: 'success' }, beta: { calls: 1, failures: 1, last_outcome: 'upstream_failure' } } });
+  });
+});
+
+describe('OpenApiProvider: placeholders that would leak the server\'s own settings', () => {
+  const env = { SERVICE_JWT_SECRET: 'jwt-secret-that-must-stay-in-the-server-0123', OTEL_EXPORTER_OTLP_HEADERS: 'x=1', PARTNER_TOKEN: 'partner-token', OTHER: 'other' };
+
+  function guarded(target: TestHttpServer, allow?: readonly string[]): OpenApiProvider {
+    const client = new GuardedHttpClient({ guard: new OutboundGuard({ allow: [`127.0.0.1:${target.port}`] }) });
+    cleanups.push(() => client.close());
+    return new OpenApiProvider({ client, env, placeholderRules: new PlaceholderRules(allow) });
+  }
+
+  it.each([
+    ['a header asking for ${SERVICE_JWT_SECRET}', { headers: { 'x-leak': 'Bearer ${SERVICE_JWT_SECRET}' } }, '${SERVICE_JWT_SECRET} is refused: SERVICE_* variables'],
+    ['a bearer token from ${OTEL_EXPORTER_OTLP_HEADERS}', { auth: { type: 'bearer' as const, token: '${OTEL_EXPORTER_OTLP_HEADERS}' } }, '${OTEL_EXPORTER_OTLP_HEADERS} is refused: OTEL_* variables'],
+  ])('refuses %s naming the variable and why, and sends no request', async (_what, service, message) => {
+    const target = await server(echo);
+    const refused = await failure(guarded(target).call(callTo(target, { service })));
+    expect(refused).toMatchObject({ code: 'invalid_configuration', status: 409, message: expect.stringContaining(message) });
+    expect(refused.message).not.toContain(env.SERVICE_JWT_SECRET);
+    expect(target.requests).toHaveLength(0);
+  });
+
+  it('with SERVICE_SECRET_ENV_ALLOW, resolves listed names only and sends nothing for the others', async () => {
+    const target = await server(echo);
+    const provider = guarded(target, ['PARTNER_*']);
+    await provider.call(callTo(target, { service: { headers: { 'x-partner': '${PARTNER_TOKEN}' } } }));
+    expect(target.requests.map((request) => request.headers['x-partner'])).toEqual(['partner-token']);
+    const refused = await failure(provider.call(callTo(target, { service: { headers: { 'x-other': '${OTHER}' } } })));
+    expect(refused).toMatchObject({ code: 'invalid_configuration', message: expect.stringContaining('OTHER is not in SERVICE_SECRET_ENV_ALLOW') });
+    expect(target.requests).toHaveLength(1);
   });
 });

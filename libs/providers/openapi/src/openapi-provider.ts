@@ -1,4 +1,4 @@
-import { callDeadline, outboundHeaders, type OutboundHttpClient, type PlaceholderEnv, type ProtocolProvider, type ProviderCall, type ProviderHealth, serviceBaseUrl, ServiceOutcomes } from '@skill-service/bindings';
+import { callDeadline, outboundHeaders, type OutboundHttpClient, DEFAULT_PLACEHOLDER_RULES, type PlaceholderEnv, type PlaceholderRules, type ProtocolProvider, type ProviderCall, type ProviderHealth, serviceBaseUrl, ServiceOutcomes } from '@skill-service/bindings';
 import { InvalidConfigurationError, InvalidRequestError, type ServiceDescriptor } from '@skill-service/contracts';
 import { openApiCallOptions } from './openapi-call-options.js';
 import { operationUrl } from './operation-url.js';
@@ -10,6 +10,8 @@ export interface OpenApiProviderOptions {
   readonly client: OutboundHttpClient;
   /** Source of `${ENV_VAR}` placeholders, read at each call (the app passes `process.env`). */
   readonly env: PlaceholderEnv;
+  /** Which variables placeholders may read (`SERVICE_*`/`OTEL_*` never); default: any other. */
+  readonly placeholderRules?: PlaceholderRules;
 }
 
 /** Retried by the client, honouring `Retry-After` (capped at 60 s), as the original invoker did. */
@@ -26,11 +28,13 @@ export class OpenApiProvider implements ProtocolProvider {
   readonly protocol = 'openapi' as const;
   private readonly client: OutboundHttpClient;
   private readonly env: PlaceholderEnv;
+  private readonly rules: PlaceholderRules;
   private readonly outcomes = new ServiceOutcomes();
 
   constructor(options: OpenApiProviderOptions) {
     this.client = options.client;
     this.env = options.env;
+    this.rules = options.placeholderRules ?? DEFAULT_PLACEHOLDER_RULES;
   }
 
   async call(call: ProviderCall): Promise<unknown> {
@@ -48,8 +52,8 @@ export class OpenApiProvider implements ProtocolProvider {
   private async invoke(call: ProviderCall, service: ServiceDescriptor): Promise<unknown> {
     const { binding } = call;
     const options = openApiCallOptions(binding, service);
-    const url = operationUrl(serviceBaseUrl(service, this.env), binding.operation);
-    const { headers, secrets } = outboundHeaders(service, options.headers, this.env);
+    const url = operationUrl(serviceBaseUrl(service, this.env, this.rules), binding.operation);
+    const { headers, secrets } = outboundHeaders(service, options.headers, this.env, this.rules);
     const sendsBody = options.method !== 'HEAD';
     const body = sendsBody ? JSON.stringify(call.payload) : undefined;
     if (body !== undefined && Buffer.byteLength(body) > options.maxRequestBytes) {

@@ -1,4 +1,4 @@
-import { callDeadline, headerValue, outboundHeaders, type OutboundHttpClient, type OutboundHttpResponse, parseRetryAfter, type PlaceholderEnv, type ProtocolProvider, type ProviderCall, type ProviderHealth, serviceBaseUrl, ServiceOutcomes } from '@skill-service/bindings';
+import { callDeadline, headerValue, outboundHeaders, type OutboundHttpClient, type OutboundHttpResponse, parseRetryAfter, DEFAULT_PLACEHOLDER_RULES, type PlaceholderEnv, type PlaceholderRules, type ProtocolProvider, type ProviderCall, type ProviderHealth, serviceBaseUrl, ServiceOutcomes } from '@skill-service/bindings';
 import {
   InvalidConfigurationError,
   InvalidRequestError,
@@ -7,7 +7,7 @@ import {
   type ServiceDescriptor,
 } from '@skill-service/contracts';
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { abortableSleep } from '@skill-service/util';
 import { jsonRpcResult } from './json-rpc-answer.js';
 import { rpcCallOptions } from './rpc-call-options.js';
 
@@ -16,6 +16,8 @@ export interface OpenRpcProviderOptions {
   readonly client: OutboundHttpClient;
   /** Source of `${ENV_VAR}` placeholders, read at each call (the app passes `process.env`). */
   readonly env: PlaceholderEnv;
+  /** Which variables placeholders may read (`SERVICE_*`/`OTEL_*` never); default: any other. */
+  readonly placeholderRules?: PlaceholderRules;
 }
 
 /** Statuses that say the server did not act on the request, when they come with `Retry-After`. */
@@ -36,11 +38,13 @@ export class OpenRpcProvider implements ProtocolProvider {
   readonly protocol = 'openrpc' as const;
   private readonly client: OutboundHttpClient;
   private readonly env: PlaceholderEnv;
+  private readonly rules: PlaceholderRules;
   private readonly outcomes = new ServiceOutcomes();
 
   constructor(options: OpenRpcProviderOptions) {
     this.client = options.client;
     this.env = options.env;
+    this.rules = options.placeholderRules ?? DEFAULT_PLACEHOLDER_RULES;
   }
 
   async call(call: ProviderCall): Promise<unknown> {
@@ -58,8 +62,8 @@ export class OpenRpcProvider implements ProtocolProvider {
   private async invoke(call: ProviderCall, service: ServiceDescriptor): Promise<unknown> {
     const { binding } = call;
     const options = rpcCallOptions(binding, service);
-    const url = serviceBaseUrl(service, this.env);
-    const { headers, secrets } = outboundHeaders(service, options.headers, this.env);
+    const url = serviceBaseUrl(service, this.env, this.rules);
+    const { headers, secrets } = outboundHeaders(service, options.headers, this.env, this.rules);
     headers['content-type'] = 'application/json';
     headers['accept'] ??= 'application/json';
     const id = randomUUID();
@@ -105,7 +109,7 @@ function requestedWait(response: OutboundHttpResponse): number | undefined {
 
 async function pause(ms: number, signal: AbortSignal, serviceId: string): Promise<void> {
   try {
-    await sleep(ms, undefined, { signal });
+    await abortableSleep(ms, signal);
   } catch (error) {
     if ((signal.reason as { name?: unknown } | undefined)?.name === 'TimeoutError') {
       throw new UpstreamTimeoutError(`Provider '${serviceId}' did not answer in time`, { cause: error });

@@ -1,7 +1,6 @@
 import { UpstreamFailureError } from '@skill-service/contracts';
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { exchange } from './got-exchange.js';
 import { OutboundBlockedError } from './outbound-blocked-error.js';
 import type { CheckedDestination, OutboundGuard } from './outbound-guard.js';
@@ -9,6 +8,7 @@ import type { OutboundResponse } from './outbound-response.js';
 import { isRedirect, nextHop, type Hop, type HttpMethod } from './redirect-hop.js';
 import { normaliseHeaders } from './request-headers.js';
 import { parseRetryAfter, type OutboundHttpRequest, type OutboundRetry } from '@skill-service/bindings';
+import { abortableSleep } from '@skill-service/util';
 import { traceparentFor } from './traceparent.js';
 import { abortError, DeadlineExceeded, toServiceError } from './transport-error.js';
 
@@ -151,7 +151,7 @@ export class GuardedHttpClient {
 
   private async pause(ms: number, signal: AbortSignal | undefined, host: string, timeoutMs: number): Promise<void> {
     try {
-      await sleep(ms, undefined, signal ? { signal } : undefined);
+      await abortableSleep(ms, signal ?? new AbortController().signal);
     } catch (error) {
       if (signal?.aborted) throw abortError(signal, host, timeoutMs, error);
       throw error;

@@ -1,9 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { basename } from 'node:path';
-import { UpstreamFailureError, type ServiceError } from '@skill-service/contracts';
-import { LineSplitter } from './line-splitter.js';
+import { UpstreamFailureError, sanitizeMessage, type ServiceError } from '@skill-service/contracts';
+import { LineSplitter, type SplitLine } from '@skill-service/util';
 import type { PythonCallLogEntry } from './pythoncall-options.js';
-import { sanitiseMessage } from './sanitise-message.js';
 import { parseReply, type WorkerReply } from './worker-protocol.js';
 
 const STDERR_LINE_BYTES = 8192;
@@ -27,7 +26,7 @@ interface InFlight {
 }
 
 const reasonText = (reason: unknown): string =>
-  reason instanceof Error ? sanitiseMessage(reason.message) : 'its call was aborted';
+  reason instanceof Error ? sanitizeMessage(reason.message) : 'its call was aborted';
 
 /**
  * One persistent python3 process running skill_worker.py, one call at a time. Anything that
@@ -55,24 +54,17 @@ export class PythonWorker {
     this.child = spawn(launch.executable, [...launch.args], { env: launch.env, stdio: 'pipe', windowsHide: true });
     this.pid = this.child.pid;
 
-    const replies = new LineSplitter(
-      launch.maxLineBytes,
-      (line) => this.onReplyLine(line),
-      () =>
-        this.discard(
-          new UpstreamFailureError(
-            `python worker sent a response line over ${launch.maxLineBytes} bytes; the worker was replaced`,
-          ),
-        ),
-    );
-    const diagnostics = new LineSplitter(
-      STDERR_LINE_BYTES,
-      (line) => this.log('info', line.toString('utf8')),
-      (head) => this.log('info', `${head().toString('utf8')} …[truncated]`),
-    );
-    this.child.stdout.on('data', (chunk: Buffer) => replies.push(chunk));
-    this.child.stderr.on('data', (chunk: Buffer) => diagnostics.push(chunk));
-    this.child.stderr.on('end', () => diagnostics.flush());
+    const replies = new LineSplitter(launch.maxLineBytes);
+    const diagnostics = new LineSplitter(STDERR_LINE_BYTES, { headBytes: STDERR_LINE_BYTES });
+    const onDiagnostic = (line: SplitLine): void => this.log('info', line.kind === 'line' ? line.text : `${line.head} …[truncated]`);
+    this.child.stdout.on('data', (chunk: Buffer) => {
+      for (const line of replies.push(chunk)) {
+        if (line.kind === 'line') this.onReplyLine(line.text);
+        else this.discard(new UpstreamFailureError(`python worker sent a response line over ${launch.maxLineBytes} bytes; the worker was replaced`));
+      }
+    });
+    this.child.stderr.on('data', (chunk: Buffer) => diagnostics.push(chunk).forEach(onDiagnostic));
+    this.child.stderr.on('end', () => diagnostics.end().forEach(onDiagnostic));
     // EPIPE when the process is already gone: its exit is what gets reported.
     this.child.stdin.on('error', () => undefined);
     this.child.on('error', (error: NodeJS.ErrnoException) => this.onProcessError(error));
@@ -131,7 +123,7 @@ export class PythonWorker {
     if (first) this.launch.onLost(this, loss.message);
   }
 
-  private onReplyLine(line: Buffer): void {
+  private onReplyLine(line: string): void {
     if (this.lossError !== undefined) return;
     const call = this.inFlight;
     if (call === undefined) {

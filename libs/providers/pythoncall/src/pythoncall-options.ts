@@ -1,4 +1,5 @@
 import { delimiter } from 'node:path';
+import { childEnvironment, DEFAULT_PLACEHOLDER_RULES, type PlaceholderRules } from '@skill-service/bindings';
 import { InvalidConfigurationError } from '@skill-service/contracts';
 import { DEFAULT_ALLOWED_MODULE_PREFIXES, isBlockedModule, isModulePrefix } from './module-policy.js';
 import { WORKER_SCRIPT_PATH } from './worker-script.js';
@@ -23,8 +24,14 @@ export interface PythonCallOptions {
   readonly allowedModulePrefixes?: readonly string[];
   /** Directories put first on the workers' PYTHONPATH (e.g. the runtime root). */
   readonly pythonPath?: readonly string[];
-  /** The workers' environment. Default: this process's environment. */
-  readonly env?: Readonly<Record<string, string>>;
+  /**
+   * The server's environment. Workers inherit only its basics (`PATH`, `HOME`, `LANG`, `LC_*`,
+   * `TMPDIR`, and `PYTHONPATH` after `pythonPath`), plus the `env:` a pythoncall service declares,
+   * whose `${VAR}` placeholders it feeds. Default: this process's environment.
+   */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Which variables placeholders may read (`SERVICE_*`/`OTEL_*` never); default: any other. */
+  readonly placeholderRules?: PlaceholderRules;
   /** Receives each worker stderr line and pool event. Default: written to this process's stderr. */
   readonly log?: (entry: PythonCallLogEntry) => void;
   /** Largest accepted response line in bytes; a longer one replaces the worker. Default 16 MiB. */
@@ -43,6 +50,10 @@ export interface ResolvedPythonCallOptions {
   readonly maxQueue: number;
   readonly workerScript: string;
   readonly workerEnv: NodeJS.ProcessEnv;
+  /** The server's environment, for services that declare an `env:` of their own. */
+  readonly serverEnv: Readonly<Record<string, string | undefined>>;
+  readonly placeholderRules: PlaceholderRules;
+  readonly pythonPath: readonly string[];
   readonly log: (entry: PythonCallLogEntry) => void;
 }
 
@@ -69,14 +80,8 @@ export function resolvePythonCallOptions(options: PythonCallOptions): ResolvedPy
   const pythonExecutable = options.pythonExecutable ?? 'python3';
   if (pythonExecutable.trim() === '') throw new InvalidConfigurationError('pythoncall option pythonExecutable is empty');
 
-  const baseEnv: NodeJS.ProcessEnv = { ...(options.env ?? process.env) };
-  const inherited = (baseEnv['PYTHONPATH'] ?? '').split(delimiter).filter((dir) => dir !== '');
-  const workerEnv: NodeJS.ProcessEnv = {
-    ...baseEnv,
-    PYTHONPATH: [...(options.pythonPath ?? []), ...inherited].join(delimiter),
-    PYTHONUNBUFFERED: '1',
-    PYTHONIOENCODING: 'utf-8',
-  };
+  const serverEnv = options.env ?? process.env;
+  const pythonPath = options.pythonPath ?? [];
   return {
     pythonExecutable,
     poolSize: positiveInteger('poolSize', options.poolSize, 2, 1),
@@ -84,7 +89,30 @@ export function resolvePythonCallOptions(options: PythonCallOptions): ResolvedPy
     maxLineBytes: positiveInteger('maxLineBytes', options.maxLineBytes, 16 * 1024 * 1024, 1024),
     maxQueue: positiveInteger('maxQueue', options.maxQueue, 1000, 0),
     workerScript: options.workerScript ?? WORKER_SCRIPT_PATH,
-    workerEnv,
+    workerEnv: workerEnvironment(serverEnv, pythonPath, {}, DEFAULT_PLACEHOLDER_RULES),
+    serverEnv,
+    placeholderRules: options.placeholderRules ?? DEFAULT_PLACEHOLDER_RULES,
+    pythonPath,
     log: options.log ?? defaultLog,
+  };
+}
+
+/**
+ * A worker's environment: the basics of `childEnvironment` (never the server's secrets), the
+ * service's declared `env:` with its placeholders resolved under `rules`, then what the worker
+ * protocol needs: the runtime root first on `PYTHONPATH`, unbuffered UTF-8 pipes.
+ */
+export function workerEnvironment(
+  serverEnv: Readonly<Record<string, string | undefined>>,
+  pythonPath: readonly string[],
+  declared: Readonly<Record<string, string>>,
+  rules: PlaceholderRules,
+): NodeJS.ProcessEnv {
+  const inherited = (serverEnv['PYTHONPATH'] ?? '').split(delimiter).filter((dir) => dir !== '');
+  return {
+    ...childEnvironment(serverEnv, declared, rules),
+    PYTHONPATH: [...pythonPath, ...inherited].join(delimiter),
+    PYTHONUNBUFFERED: '1',
+    PYTHONIOENCODING: 'utf-8',
   };
 }

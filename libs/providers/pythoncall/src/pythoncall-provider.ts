@@ -1,10 +1,12 @@
-import { InvalidRequestError, UpstreamTimeoutError } from '@skill-service/contracts';
+import { createHash } from 'node:crypto';
+import { InvalidRequestError, UpstreamTimeoutError, type ServiceDescriptor } from '@skill-service/contracts';
 import type { ProtocolProvider, ProviderCall, ProviderHealth } from '@skill-service/bindings';
 import { errorFromAbort } from './abort-error.js';
 import { resolveCallTarget } from './call-target.js';
 import { BLOCKED_MODULES } from './module-policy.js';
 import {
   resolvePythonCallOptions,
+  workerEnvironment,
   type PythonCallOptions,
   type ResolvedPythonCallOptions,
 } from './pythoncall-options.js';
@@ -15,28 +17,66 @@ import { encodeRequest } from './worker-protocol.js';
 // setTimeout's ceiling; a longer budget is left to the caller's signal.
 const MAX_TIMER_MS = 2_147_483_647;
 
+/** The workers of a service that declares an `env:` of its own, under the environment they were started with. */
+interface ServicePool {
+  readonly digest: string;
+  readonly pool: WorkerPool;
+}
+
 /**
  * The `pythoncall` protocol: a binding's operation is a function of an allow-listed Python module,
  * called with the rendered request as keyword arguments in a pool of persistent python3 workers.
+ * Workers see a minimal environment (see `workerEnvironment`); a service that declares `env:` gets
+ * workers of its own, so its variables never reach another service's modules.
  */
 export class PythonCallProvider implements ProtocolProvider {
   readonly protocol = 'pythoncall' as const;
   private readonly options: ResolvedPythonCallOptions;
   private readonly pool: WorkerPool;
+  private readonly servicePools = new Map<string, ServicePool>();
+  private readonly retired = new Set<Promise<void>>();
   private nextId = 1;
 
   constructor(options: PythonCallOptions = {}) {
     this.options = resolvePythonCallOptions(options);
-    const { pythonExecutable, workerScript, allowedModulePrefixes, workerEnv, maxLineBytes, log } = this.options;
+    this.pool = this.createPool(this.options.workerEnv);
+  }
+
+  private createPool(env: NodeJS.ProcessEnv): WorkerPool {
+    const { pythonExecutable, workerScript, allowedModulePrefixes, maxLineBytes, log } = this.options;
     // The worker re-checks the allow-list and blocklist it is given here (defence in depth).
     const config = JSON.stringify({ allowed_prefixes: allowedModulePrefixes, blocked: BLOCKED_MODULES });
-    this.pool = new WorkerPool({
+    return new WorkerPool({
       size: this.options.poolSize,
       maxQueue: this.options.maxQueue,
       // -u: unbuffered protocol pipes; -B: no __pycache__ written into the runtime root.
-      launch: { executable: pythonExecutable, args: ['-u', '-B', workerScript, config], env: workerEnv, maxLineBytes, log },
+      launch: { executable: pythonExecutable, args: ['-u', '-B', workerScript, config], env, maxLineBytes, log },
       log,
     });
+  }
+
+  /**
+   * The pool a call runs in: the shared one, or the service's own when it declares `env:` (its
+   * placeholders resolved now: a refused or unset one fails the call before any worker starts).
+   * When the resolved values change (a rotated secret), fresh workers take over and the old ones
+   * are closed once their calls are done.
+   */
+  private poolFor(service: ServiceDescriptor | undefined): WorkerPool {
+    if (service?.env === undefined || Object.keys(service.env).length === 0) return this.pool;
+    const { serverEnv, pythonPath, placeholderRules } = this.options;
+    const env = workerEnvironment(serverEnv, pythonPath, service.env, placeholderRules);
+    const digest = createHash('sha256').update(JSON.stringify(env)).digest('base64url');
+    const current = this.servicePools.get(service.id);
+    if (current?.digest === digest) return current.pool;
+    if (current !== undefined) this.retire(current.pool);
+    const pool = this.createPool(env);
+    this.servicePools.set(service.id, { digest, pool });
+    return pool;
+  }
+
+  private retire(pool: WorkerPool): void {
+    const closing = pool.closeWhenIdle().finally(() => this.retired.delete(closing));
+    this.retired.add(closing);
   }
 
   /**
@@ -56,6 +96,7 @@ export class PythonCallProvider implements ProtocolProvider {
       throw new InvalidRequestError(`the request for ${label} is not JSON-serialisable`, { cause: error });
     }
     if (call.signal.aborted) throw errorFromAbort(call.signal.reason, label);
+    const pool = this.poolFor(call.service);
 
     // One signal for both ends of the call: the caller's abort and this provider's own timeout.
     const deadline = new AbortController();
@@ -69,7 +110,7 @@ export class PythonCallProvider implements ProtocolProvider {
           )
         : undefined;
     try {
-      const reply = await this.pool.run(id, line, target.module, deadline.signal);
+      const reply = await pool.run(id, line, target.module, deadline.signal);
       if (reply.ok) return reply.result;
       throw errorFromReply(reply.error, target);
     } catch (error) {
@@ -82,15 +123,36 @@ export class PythonCallProvider implements ProtocolProvider {
   }
 
   async health(): Promise<ProviderHealth> {
-    const pool: PythonCallHealthDetails = this.pool.health();
+    const pool: PythonCallHealthDetails = combinedHealth([this.pool, ...[...this.servicePools.values()].map((entry) => entry.pool)].map((each) => each.health()));
     return { protocol: this.protocol, healthy: !pool.closed && !pool.lastSpawnFailed, details: { ...pool } };
   }
 
   /** Kills every worker and rejects queued and running calls; resolves once all have exited. */
   async close(): Promise<void> {
-    await this.pool.close();
+    const pools = [this.pool, ...[...this.servicePools.values()].map((entry) => entry.pool)];
+    this.servicePools.clear();
+    await Promise.all([...pools.map((pool) => pool.close()), ...this.retired]);
   }
 }
 
 /** What `health().details` holds for this provider. */
 export type PythonCallHealthDetails = WorkerPoolHealth;
+
+/** The shared pool and the services' own pools as one: counts added up, the latest error. */
+function combinedHealth(pools: readonly WorkerPoolHealth[]): WorkerPoolHealth {
+  const [shared, ...own] = pools as [WorkerPoolHealth, ...WorkerPoolHealth[]];
+  return own.reduce<WorkerPoolHealth>(
+    (total, pool) => ({
+      ...total,
+      liveWorkers: total.liveWorkers + pool.liveWorkers,
+      busy: total.busy + pool.busy,
+      queued: total.queued + pool.queued,
+      restarts: total.restarts + pool.restarts,
+      spawnFailures: total.spawnFailures + pool.spawnFailures,
+      lastError: pool.lastError !== undefined && (total.lastError === undefined || pool.lastError.at > total.lastError.at) ? pool.lastError : total.lastError,
+      lastSpawnFailed: total.lastSpawnFailed || pool.lastSpawnFailed,
+      workerPids: [...total.workerPids, ...pool.workerPids],
+    }),
+    shared,
+  );
+}

@@ -2,10 +2,10 @@ import {
   InvalidConfigurationError,
   InvalidRequestError,
   UpstreamFailureError,
+  sanitizeMessage,
   type ServiceError,
 } from '@skill-service/contracts';
 import type { CallTarget } from './call-target.js';
-import { sanitiseMessage } from './sanitise-message.js';
 import type { WorkerErrorInfo } from './worker-protocol.js';
 
 /**
@@ -15,17 +15,17 @@ import type { WorkerErrorInfo } from './worker-protocol.js';
  */
 export function errorFromReply(error: WorkerErrorInfo, target: CallTarget): ServiceError {
   const fn = `${target.module}.${target.function}`;
-  const described = sanitiseMessage(`${error.type}: ${error.message}`);
+  const described = sanitizeMessage(`${error.type}: ${error.message}`);
   switch (error.kind) {
     case 'bad_arguments':
       return new InvalidRequestError(
-        `python function ${fn} rejected the provided arguments: ${sanitiseMessage(error.message)}`,
+        `python function ${fn} rejected the provided arguments: ${sanitizeMessage(error.message)}`,
       );
     case 'import_error':
       return new InvalidConfigurationError(`python function ${fn} cannot be loaded: ${described}`);
     case 'not_allowed':
       return new InvalidConfigurationError(
-        `python module ${target.module} was refused by the worker: ${sanitiseMessage(error.message)}`,
+        `python module ${target.module} was refused by the worker: ${sanitizeMessage(error.message)}`,
       );
     case 'exception':
       return new UpstreamFailureError(`python function ${fn} raised ${described}`);

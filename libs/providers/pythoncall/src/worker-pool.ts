@@ -51,6 +51,7 @@ export class WorkerPool {
   private lastSpawnFailed = false;
   private lastError: WorkerPoolHealth['lastError'];
   private closed = false;
+  private idleWaiters: Array<() => void> = [];
 
   constructor(private readonly config: WorkerPoolConfig) {}
 
@@ -62,6 +63,7 @@ export class WorkerPool {
     } finally {
       this.busy.delete(worker);
       this.pump();
+      if (this.busy.size === 0 && this.queue.length === 0) for (const wake of this.idleWaiters.splice(0)) wake();
     }
   }
 
@@ -80,9 +82,20 @@ export class WorkerPool {
     };
   }
 
+  /** Lets the calls already running or waiting finish, then closes (a pool replaced by a newer one). */
+  async closeWhenIdle(): Promise<void> {
+    while (!this.closed && (this.busy.size > 0 || this.queue.length > 0)) {
+      await new Promise<void>((resolve) => {
+        this.idleWaiters.push(resolve);
+      });
+    }
+    await this.close();
+  }
+
   /** Rejects waiting and running calls, kills every worker and waits until all have exited. */
   async close(): Promise<void> {
     this.closed = true;
+    for (const wake of this.idleWaiters.splice(0)) wake();
     for (const waiter of this.queue.splice(0)) {
       waiter.signal.removeEventListener('abort', waiter.onAbort);
       waiter.reject(closedError());

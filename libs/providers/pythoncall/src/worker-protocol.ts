@@ -39,10 +39,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The reply carried by `line`, or a description of what is wrong with it. */
-export function parseReply(line: Buffer, expectedId: number): WorkerReply | { readonly malformed: string } {
+export function parseReply(line: string, expectedId: number): WorkerReply | { readonly malformed: string } {
   let value: unknown;
   try {
-    value = JSON.parse(line.toString('utf8'));
+    value = JSON.parse(line);
   } catch {
     return { malformed: 'a response line is not JSON' };
   }

@@ -26,8 +26,8 @@ function expandedSizeExceeds(root: unknown, limit: number): boolean {
   while (stack.length > 0) {
     const node = stack.pop();
     if (++visited > limit) return true;
-    if (Array.isArray(node)) stack.push(...node);
-    else if (typeof node === 'object' && node !== null) stack.push(...Object.values(node));
+    // One push per child: spreading a 200,000-item list into push() overflows the call stack.
+    if (typeof node === 'object' && node !== null) for (const child of Object.values(node)) stack.push(child);
   }
   return false;
 }

@@ -718,3 +718,18 @@ describe('authoring slips', () => {
     expect(alone.diagnostics).toEqual([]);
   });
 });
+
+describe('untrusted sizes', () => {
+  it('loads a 400 KB file holding one 200,000-item list (or reports it) while the other files serve', async () => {
+    const list = `id: text.long-list\nversion: 1.0.0\ndescription: A capability with a very long list.\ntags: [${'1,'.repeat(199_999)}1]\n`;
+    // Under the 1 MiB file cap: the list itself, not the size, is what is tested.
+    expect(list.length).toBeGreaterThan(400_000);
+    expect(list.length).toBeLessThan(1024 * 1024);
+    const registry = await loadTree({ 'registry/capabilities/text.long-list.yaml': list });
+    expectGoodFilesLoaded(registry);
+    // Either outcome is fine as long as it is one: loaded, or a diagnostic about that file only.
+    const problems = registry.problemsOf('capabilities/text.long-list.yaml');
+    expect(registry.capabilities.has('text.long-list') || problems.length > 0).toBe(true);
+    expect(registry.diagnostics.filter((diagnostic) => diagnostic.file !== 'capabilities/text.long-list.yaml')).toEqual([]);
+  });
+});

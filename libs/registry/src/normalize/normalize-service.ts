@@ -44,6 +44,7 @@ export function normalizeService(
     args: raw.args,
     server: raw.server,
     module: raw.module,
+    env: raw.env,
     metadata: raw.metadata,
   };
   if (source.idFromKey !== undefined) {

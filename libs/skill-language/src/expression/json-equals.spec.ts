@@ -48,4 +48,14 @@ describe('jsonEquals', () => {
     expect(jsonEquals(a, b)).toBe(true);
     expect(jsonEquals(a, c)).toBe(false);
   });
+
+  it('compares values nested 100,000 levels deep without touching the stack', () => {
+    const deep = (leaf: unknown): unknown => {
+      let value = leaf;
+      for (let level = 0; level < 100_000; level++) value = { a: [value] };
+      return value;
+    };
+    expect(jsonEquals(deep(1), deep(1))).toBe(true);
+    expect(jsonEquals(deep(1), deep(2))).toBe(false);
+  });
 });

@@ -2,36 +2,44 @@
  * Structural equality for JSON values: numbers by value (1 == 1.0), no coercion ("1" != 1),
  * arrays element-wise, objects by their own enumerable keys. `undefined` counts as null, as it
  * would after a JSON round trip. Cyclic values terminate (a pair already being compared is
- * assumed equal).
+ * assumed equal). Iterative: the values come from requests and providers, so their depth must
+ * never reach the call stack.
  */
 export function jsonEquals(left: unknown, right: unknown): boolean {
-  return equals(left, right, new Map());
-}
+  const inProgress = new Map<object, Set<object>>();
+  const pending: Array<readonly [unknown, unknown]> = [[left, right]];
+  while (pending.length > 0) {
+    const [a, b] = pending.pop() as readonly [unknown, unknown];
+    if (a === b) continue;
+    if (a === null || a === undefined || b === null || b === undefined) {
+      if ((a === null || a === undefined) && (b === null || b === undefined)) continue;
+      return false;
+    }
+    if (typeof a !== 'object' || typeof b !== 'object') return false;
+    if (Array.isArray(a) !== Array.isArray(b)) return false;
 
-function equals(left: unknown, right: unknown, inProgress: Map<object, Set<object>>): boolean {
-  if (left === right) return true;
-  if (left === null || left === undefined || right === null || right === undefined) {
-    return (left === null || left === undefined) && (right === null || right === undefined);
-  }
-  if (typeof left !== 'object' || typeof right !== 'object') return false;
-  if (Array.isArray(left) !== Array.isArray(right)) return false;
+    let partners = inProgress.get(a);
+    if (partners?.has(b) === true) continue;
+    if (partners === undefined) {
+      partners = new Set();
+      inProgress.set(a, partners);
+    }
+    partners.add(b);
 
-  let partners = inProgress.get(left);
-  if (partners?.has(right) === true) return true;
-  if (partners === undefined) {
-    partners = new Set();
-    inProgress.set(left, partners);
+    if (Array.isArray(a) && Array.isArray(b)) {
+      if (a.length !== b.length) return false;
+      for (let index = a.length - 1; index >= 0; index--) pending.push([a[index], b[index]]);
+      continue;
+    }
+    const leftRecord = a as Record<string, unknown>;
+    const rightRecord = b as Record<string, unknown>;
+    const keys = Object.keys(leftRecord);
+    if (keys.length !== Object.keys(rightRecord).length) return false;
+    for (let index = keys.length - 1; index >= 0; index--) {
+      const key = keys[index] as string;
+      if (!Object.hasOwn(rightRecord, key)) return false;
+      pending.push([leftRecord[key], rightRecord[key]]);
+    }
   }
-  partners.add(right);
-
-  if (Array.isArray(left) && Array.isArray(right)) {
-    return left.length === right.length && left.every((item, index) => equals(item, right[index], inProgress));
-  }
-  const leftRecord = left as Record<string, unknown>;
-  const rightRecord = right as Record<string, unknown>;
-  const keys = Object.keys(leftRecord);
-  return (
-    keys.length === Object.keys(rightRecord).length &&
-    keys.every((key) => Object.hasOwn(rightRecord, key) && equals(leftRecord[key], rightRecord[key], inProgress))
-  );
+  return true;
 }

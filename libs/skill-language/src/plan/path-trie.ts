@@ -38,7 +38,7 @@ export class PathTrie {
     const stack: TrieNode[] = [...node.children.values()];
     for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
       for (const owner of next.owners) found.add(owner);
-      stack.push(...next.children.values());
+      for (const child of next.children.values()) stack.push(child);
     }
     return found;
   }

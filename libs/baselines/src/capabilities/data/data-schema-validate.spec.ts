@@ -98,4 +98,14 @@ describe('data.schema.validate', () => {
       message: expect.stringContaining('validate the records one by one') as unknown,
     });
   });
+
+  it('refuses a schema of 150,000 keys with 400, and checks data of 150,000 keys, never overflowing the stack', async () => {
+    const wide = Object.fromEntries(Array.from({ length: 150_000 }, (_, index) => [`k${index}`, { type: 'string' }]));
+    await expect(runChecked(dataSchemaValidate, { data: {}, schema: { type: 'object', properties: wide } })).rejects.toMatchObject({ code: 'invalid_request', status: 400 });
+    const data = Object.fromEntries(Array.from({ length: 150_000 }, (_, index) => [`k${index}`, index]));
+    const answer = await runChecked(dataSchemaValidate, { data, schema: { type: 'object', additionalProperties: { type: 'number' } } }).catch((error: unknown) => error);
+    expect(answer instanceof RangeError).toBe(false);
+    if (answer instanceof Error) expect(answer).toMatchObject({ code: 'invalid_request', status: 400 });
+    else expect(answer).toEqual({ valid: true, errors: [] });
+  });
 });

@@ -88,7 +88,9 @@ export const decisionOptionRank = defineCapability<Input>({
     const normalised = input.criteria.map((criterion, position) => {
       const column = values[position] as (number | undefined)[];
       const present = column.filter((value): value is number => value !== undefined);
-      const [low, high] = [Math.min(...present), Math.max(...present)];
+      // A loop, not Math.min(...present): the spread's argument count would follow the input.
+      let [low, high] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
+      for (const value of present) [low, high] = [Math.min(low, value), Math.max(high, value)];
       return column.map((value) => {
         if (value === undefined) return 0;
         if (high === low) return 1;

@@ -1,7 +1,7 @@
 import { InvalidRequestError } from '@skill-service/contracts';
 import { defineCapability } from '../../define-capability.js';
 import { integer, list, name, object, record, text } from '../../json-schema.js';
-import { canonicalJson } from '../../records/canonical-json.js';
+import { canonicalJson } from '@skill-service/util';
 import { compareValues } from '../../records/compare-values.js';
 import { readPath, setOwn } from '../../records/field-path.js';
 

@@ -93,7 +93,7 @@ function assertAllowed(ast: hbs.AST.Program): void {
   while (stack.length > 0) {
     const node = stack.pop();
     if (Array.isArray(node)) {
-      stack.push(...(node as unknown[]));
+      for (const item of node as unknown[]) stack.push(item);
       continue;
     }
     if (typeof node !== 'object' || node === null) continue;

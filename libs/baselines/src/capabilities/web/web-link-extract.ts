@@ -37,7 +37,7 @@ function textOf(element: DomNode): string {
   while (stack.length > 0) {
     const node = stack.pop() as DomNode;
     if (node.type === 'text') parts.push(node.data ?? '');
-    else if (node.children !== undefined) stack.push(...[...node.children].reverse());
+    else if (node.children !== undefined) for (let index = node.children.length - 1; index >= 0; index--) stack.push(node.children[index] as DomNode);
   }
   return parts.join('').replace(/\s+/g, ' ').trim();
 }

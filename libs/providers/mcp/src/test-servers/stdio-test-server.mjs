@@ -16,6 +16,8 @@ const tools = {
     run: ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }], structuredContent: { sum: a + b } }),
   },
   echo_text: { inputSchema: object(), run: (args) => text(JSON.stringify({ echoed: args })) },
+  // The server's whole environment: which of the client's variables reached this process.
+  environment: { inputSchema: object(), run: () => ({ content: [], structuredContent: { env: { ...process.env } } }) },
   plain_text: {
     inputSchema: object(),
     run: () => ({ content: [{ type: 'text', text: 'hello' }, { type: 'text', text: 'world' }] }),

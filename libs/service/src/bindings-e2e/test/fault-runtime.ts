@@ -38,6 +38,9 @@ export function prepareFaultRuntime(): FaultRuntime {
       'kind: mcp',
       `command: ${JSON.stringify(process.execPath)}`,
       `args: [${JSON.stringify(FLAKY_MCP_SERVER)}]`,
+      // Child processes see only what their descriptor declares: where the test keeps its fault flags.
+      'env:',
+      '  E2E_FAULT_DIR: "${E2E_FAULT_DIR}"',
       '',
     ].join('\n'),
   );

@@ -1,0 +1,1 @@
+export default { displayName: 'util', preset: '../../jest.preset.js' };
