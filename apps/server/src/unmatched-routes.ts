@@ -10,7 +10,7 @@ export function methodNotAllowed(allowed: readonly string[]): RequestHandler {
   };
 }
 
-/** Any other path. Only an admin gets this far (AccessControl.unmatched runs first: DESIGN.md §5). */
+/** Any other path. Only an admin gets this far (AccessControl.unmatched runs first, so the route table is not revealed to lower roles). */
 export const routeNotFound: RequestHandler = (_req, _res, next) => {
   next(new NotFoundError('Route not found'));
 };

@@ -2,7 +2,7 @@ const MAX_LENGTH = 240;
 
 /**
  * Makes upstream text safe to put in an error message: control characters and runs of whitespace
- * become one space and the result is cut to 240 characters (the original engine's bound), so a
+ * become one space and the result is cut to 240 characters, so a
  * chatty or hostile server cannot flood error payloads or logs.
  */
 export function sanitiseMessage(text: string, maxLength = MAX_LENGTH): string {
