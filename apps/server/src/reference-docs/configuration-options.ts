@@ -36,9 +36,9 @@ export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
   {
     variable: 'SERVICE_RATE_LIMIT_REQUESTS',
     flag: '--rate-limit-requests',
-    default: '60',
+    default: '`60`; `6000` when open (no credentials) on loopback',
     readers: SERVER,
-    description: 'Requests per window and client (the authenticated subject, else the client address); more answer 429.',
+    description: 'Requests per window and client (the authenticated subject, else the client address); more answer 429. The higher default serves one person exploring on their own machine; set it explicitly in production.',
   },
   { variable: 'SERVICE_RATE_LIMIT_WINDOW_SECONDS', flag: '--rate-limit-window-seconds', default: '60', readers: SERVER, description: 'The sliding rate-limit window.' },
   { variable: 'SERVICE_RATE_LIMIT_MAX_CLIENTS', default: '10000', readers: SERVER, description: 'Clients the limiter tracks; the least recently seen is forgotten first.' },

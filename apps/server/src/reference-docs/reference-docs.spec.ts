@@ -79,12 +79,16 @@ describe('the option definitions', () => {
     const command = parseServerCommand([], {}, { registryRoot: '/checkout/registry', runtimeRoot: '/checkout' });
     if (command.kind !== 'serve') throw new Error(JSON.stringify(command));
     const parsed: ServerOptions = command.options;
+    // Listening beyond loopback (or with credentials) gives the shared default.
+    const public_ = parseServerCommand(['--host', '0.0.0.0'], {}, { registryRoot: '/checkout/registry', runtimeRoot: '/checkout' });
+    if (public_.kind !== 'serve') throw new Error(JSON.stringify(public_));
+    const shared: ServerOptions = public_.options;
     const list = (values: readonly string[] | undefined): string => (values === undefined || values.length === 0 ? 'none' : values.join(','));
     const actual: Record<string, string> = {
       SERVICE_HOST: parsed.host,
       SERVICE_PORT: String(parsed.port),
       SERVICE_API_KEY: parsed.apiKey ?? 'none',
-      SERVICE_RATE_LIMIT_REQUESTS: String(parsed.rateLimit.requests),
+      SERVICE_RATE_LIMIT_REQUESTS: `\`${shared.rateLimit.requests}\`; \`${parsed.rateLimit.requests}\` when open (no credentials) on loopback`,
       SERVICE_RATE_LIMIT_WINDOW_SECONDS: String(parsed.rateLimit.windowSeconds),
       SERVICE_RATE_LIMIT_MAX_CLIENTS: String(parsed.rateLimit.maxClients),
       SERVICE_TRUST_PROXY: list(parsed.trustProxy),
