@@ -1,5 +1,6 @@
 // The README's shell snippets: every `sh` block parses (bash -n), and every block that talks to
-// the server on localhost:8080 runs, as written, against a server started here on a free port.
+// the server on localhost:8080 (and starts none itself) runs, as written, against a server
+// started here on a free port.
 // curl is made to fail on an HTTP error status, so a request the server refuses fails the test.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -17,7 +18,9 @@ const shellBlocks = new Lexer({ gfm: true })
   .lex(README)
   .filter((token): token is Tokens.Code => token.type === 'code' && token.lang === 'sh')
   .map((token) => token.text);
-const serverBlocks = shellBlocks.filter((block) => block.includes('localhost:8080'));
+// Blocks that start a server of their own (npm start, a background job) are only parsed here.
+const startsServer = (block: string): boolean => /\bnpm (?:ci|start)\b|&\s*$/m.test(block);
+const serverBlocks = shellBlocks.filter((block) => block.includes('localhost:8080') && !startsServer(block));
 
 let server: ChildProcess | undefined;
 let port = '';
