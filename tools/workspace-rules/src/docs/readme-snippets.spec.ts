@@ -51,7 +51,7 @@ describe("the README's shell snippets", () => {
     for (const block of shellBlocks) await expect(run('bash', ['-n', '-c', block])).resolves.toBeDefined();
   });
 
-  it.each(serverBlocks.map((block, index) => [index, block]))('block %i runs against the server without an error status', async (_index, block) => {
+  it.each(serverBlocks.map((block, index): [number, string] => [index, block]))('block %i runs against the server without an error status', async (_index, block) => {
     const script = `set -euo pipefail\ncurl() { command curl --fail-with-body --max-time 60 "$@"; }\n${block.replaceAll('localhost:8080', `127.0.0.1:${port}`)}`;
     const { stdout } = await run('bash', ['-c', script], { cwd: workspaceRoot, maxBuffer: 16 * 1024 * 1024 });
     expect(stdout).not.toBe('');
