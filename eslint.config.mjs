@@ -1,5 +1,5 @@
 // Lint for the whole workspace (each project's `lint` target is inferred from this file).
-// The layering of DESIGN.md §1 is enforced here: tags come from each project's package.json,
+// The layering of docs/architecture.md is enforced here: tags come from each project's package.json,
 // and the per-layer bans are applied to the files of the projects carrying those tags.
 import nx from '@nx/eslint-plugin';
 import jsoncParser from 'jsonc-eslint-parser';
@@ -40,7 +40,7 @@ const frameworkBan = {
 };
 const testFiles = ['**/*.spec.ts', '**/src/testing/**/*.ts', '**/src/test-servers/**'];
 
-/** The layer (type:*) and audience (scope:*) matrix of DESIGN.md §1. */
+/** The layer (type:*) and audience (scope:*) matrix (docs/architecture.md). */
 function boundaries({ forTests }) {
   const adapterMay = ['type:domain', 'type:contract', 'type:util', ...(forTests ? ['type:adapter'] : [])];
   return [

@@ -15,6 +15,7 @@ const LAUNCHER = new URL('../bin/launch.mjs', import.meta.url);
 export const APPS = {
   serve: { packageName: '@skill-service/server', name: 'skill-server' },
   bridge: { packageName: '@skill-service/tool-bridge', name: 'skill-bridge' },
+  'validation-provider': { packageName: '@skill-service/validation-provider', name: 'validation-provider' },
 } as const;
 
 /** The folder of an installed workspace package (its package.json's). */

@@ -14,6 +14,7 @@ function recording(): { commands: CliCommands; calls: unknown[][] } {
   const commands: CliCommands = {
     serve: record('serve'),
     bridge: record('bridge'),
+    validationProvider: record('validation-provider'),
     run: record('run'),
     list: record('list'),
     describe: record('describe'),
@@ -57,13 +58,15 @@ describe('argument parsing', () => {
     ]);
   });
 
-  it('forwards everything after serve and bridge unparsed, --help included', async () => {
+  it('forwards everything after serve, bridge and validation-provider unparsed, --help included', async () => {
     const { commands, calls } = recording();
     await cli(['serve', '--port', '0', '--host', '127.0.0.1', '--help'], commands);
     await cli(['bridge', '--whatever', 'x'], commands);
+    await cli(['validation-provider', '--mock', '--port', 'abc'], commands);
     expect(calls).toEqual([
       ['serve', ['--port', '0', '--host', '127.0.0.1', '--help']],
       ['bridge', ['--whatever', 'x']],
+      ['validation-provider', ['--mock', '--port', 'abc']],
     ]);
   });
 

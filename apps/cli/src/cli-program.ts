@@ -41,6 +41,7 @@ export interface ValidateOptions extends RootOptions {
 export interface CliCommands {
   serve(args: readonly string[]): Promise<ExitCode>;
   bridge(args: readonly string[]): Promise<ExitCode>;
+  validationProvider(args: readonly string[]): Promise<ExitCode>;
   run(skillId: string, options: RunOptions): Promise<ExitCode>;
   list(options: ListOptions): Promise<ExitCode>;
   describe(skillId: string, options: RootOptions): Promise<ExitCode>;
@@ -100,6 +101,12 @@ export function buildProgram(commands: CliCommands, output: CliOutput, version: 
   passThrough(program, 'serve', 'start the HTTP server (its flags and --help are forwarded: skills serve --port 9000)', async (args) => done(await commands.serve(args)));
   passThrough(program, 'bridge', 'start the stdio tool bridge (line protocol and MCP on stdin/stdout; arguments forwarded)', async (args) =>
     done(await commands.bridge(args)),
+  );
+  passThrough(
+    program,
+    'validation-provider',
+    'start the example HTTP validation provider (POST /validate; [--mock] [--host H] [--port P] [--timeout S], --help forwarded)',
+    async (args) => done(await commands.validationProvider(args)),
   );
 
   withRoots(

@@ -160,7 +160,7 @@ describe('validate', () => {
   });
 });
 
-describe('serve and bridge', () => {
+describe('serve, bridge and validation-provider', () => {
   it('serve starts the HTTP server with the flags given and forwards SIGTERM to it; its exit code comes back', async () => {
     const started = startSkills(['serve', '--port', '0', '--host', '127.0.0.1']);
     const listening = /listening on (http:\/\/127\.0\.0\.1:\d+)/;
@@ -183,5 +183,23 @@ describe('serve and bridge', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).not.toBe('');
     expect(refused.code).toBe(2);
+  });
+  it('validation-provider starts the example provider (real and mock) and refuses a bad port in one line, exit 2', async () => {
+    const listening = /listening on (http:\/\/127\.0\.0\.1:\d+)/;
+    for (const variant of [[], ['--mock']]) {
+      const started = startSkills(['validation-provider', ...variant, '--port', '0']);
+      await waitFor(() => listening.test(started.output.stderr), () => `the listening line; stderr so far: ${started.output.stderr}`);
+      const url = listening.exec(started.output.stderr)?.[1] ?? '';
+      const answer = await fetch(`${url}/validate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ data: { name: 'Ana' }, schema: { type: 'object', required: ['name', 'email'] } }),
+      });
+      // The real variant checks `required`; the mock one only the schema type.
+      expect(await answer.json()).toEqual(variant.length === 0 ? { valid: false, errors: [expect.stringContaining('email')] } : { valid: true, errors: [] });
+      started.child.kill('SIGTERM');
+      expect((await started.finished).code).toBe(0);
+    }
+    expectOneLineFailure(await runSkills(['validation-provider', '--port', 'abc']), 2, /^validation-provider: --port must be an integer from 0 to 65535, got 'abc'/);
   });
 });

@@ -43,6 +43,7 @@ const catalog = () => import('./catalog-commands.js');
 const commands: CliCommands = {
   serve: async (args) => (await import('./app-commands.js')).startApp('serve', args, context.env),
   bridge: async (args) => (await import('./app-commands.js')).startApp('bridge', args, context.env),
+  validationProvider: async (args) => (await import('./app-commands.js')).startApp('validation-provider', args, context.env),
   run: async (skillId, options) => (await import('./run-command.js')).runSkill(context, skillId, options),
   list: async (options) => (await catalog()).listSkills(context, options),
   describe: async (skillId, options) => (await catalog()).describeSkill(context, skillId, options),

@@ -133,6 +133,7 @@ describe('GET /v1/skills/{skill_id}/describe', () => {
       classification: { role: 'procedure', invocation: 'direct', effect_mode: 'read_only' },
       tags: ['text', 'demo'],
       status: 'stable',
+      examples: [],
     });
   });
 

@@ -13,6 +13,7 @@ import type { RouteDefinition } from './route-definition.js';
 import { capabilityRoutes } from './routes/capability-routes.js';
 import { catalogRoutes } from './routes/catalog-routes.js';
 import { consoleRoute } from './routes/console-route.js';
+import { docsRoutes } from './routes/docs-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
 import { metricsRoutes } from './routes/metrics-routes.js';
 import { openApiRoute } from './routes/openapi-route.js';
@@ -51,9 +52,8 @@ export interface ServerApp {
 
 /**
  * The Express adapter over the service façade: security headers and the trace id first, then the
- * route table, each route behind its access guard (#9 adds discover, governance, diagnostics and
- * attach routes to the table), then the guard of unmatched requests (admin), the 404 and the one
- * error handler. Every request is timed and logged (`observeRequests`) once answered.
+ * route table, each route behind its access guard, then the guard of unmatched requests
+ * (admin), the 404 and the one error handler. Every request is timed and logged (`observeRequests`) once answered.
  */
 export function createApp(service: SkillService, options: AppOptions): ServerApp {
   const inflight = new InflightRuns();
@@ -75,6 +75,7 @@ export function createApp(service: SkillService, options: AppOptions): ServerApp
   const routes: RouteDefinition[] = [
     ...healthRoutes(service),
     openApiRoute({ document, ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }) }),
+    ...docsRoutes(),
     ...catalogRoutes(service, inflight),
     ...skillRoutes(service, { inflight, heartbeatMs: options.heartbeatMs }),
     ...capabilityRoutes(service, inflight),

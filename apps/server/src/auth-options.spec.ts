@@ -1,4 +1,4 @@
-// The authentication and rate-limit settings of parseServerCommand (#7).
+// The authentication and rate-limit settings of parseServerCommand.
 import { describe, expect, it } from '@jest/globals';
 import { sha256Hex } from '@skill-service/auth';
 import { parseServerCommand, USAGE, type ServerCommand, type ServerOptions } from './server-options.js';

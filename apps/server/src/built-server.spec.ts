@@ -1,5 +1,5 @@
 // The built server as a child process over the fixture registry, driven over real sockets the way
-// the real clients drive it (reference §10): the TS SDK's requests (Content-Type on GETs, SSE read
+// real clients drive it: a TypeScript SDK's requests (Content-Type on GETs, SSE read
 // to EOF, waitForRun polling), refused and hostile requests, a slow client, and SIGTERM.
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { HTTP_TIMEOUTS } from './http-server.js';

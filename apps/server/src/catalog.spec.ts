@@ -1,4 +1,4 @@
-// The catalog routes over HTTP (#9 points 1–5): discover, governance, diagnostics and attach,
+// The catalog routes over HTTP: discover, governance, diagnostics and attach,
 // with their bad input. The fixture registry serves most cases; attach runs against the
 // repository's own registry, whose security.pii-scan is attachable to runs and outputs.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
@@ -51,6 +51,18 @@ function strings(value: unknown): string[] {
 }
 
 const ids = (body: { results: { id: string }[] }): string[] => body.results.map((result) => result.id);
+
+describe('GET /v1/skills/{skill_id}/describe examples', () => {
+  it('are requests to copy: each example of a built-in skill executes to the outputs it states', async () => {
+    const { body } = await request(builtinApp).get('/v1/skills/text.language-keywords/describe').expect(200);
+    const examples = body.examples as { description: string | null; inputs: Record<string, unknown>; outputs: Record<string, unknown> | null }[];
+    expect(examples.length).toBeGreaterThanOrEqual(2);
+    for (const example of examples) {
+      const executed = await request(builtinApp).post('/v1/skills/text.language-keywords/execute').send({ inputs: example.inputs }).expect(200);
+      expect(executed.body.outputs).toEqual(example.outputs);
+    }
+  });
+});
 
 describe('POST /v1/skills/discover', () => {
   it('answers ranked candidates with score, reason, reason codes, breakdown and evidence', async () => {

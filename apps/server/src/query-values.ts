@@ -2,7 +2,7 @@ import { InvalidRequestError } from '@skill-service/contracts';
 import type { Request, RequestHandler } from 'express';
 import { closestName } from './closest-name.js';
 
-/** The query as name → first value (a repeated parameter keeps its first value, as the original did). */
+/** The query as name → first value (a repeated parameter keeps its first value, so `?limit=5&limit=500` cannot slip past a check made on one of them). */
 export function queryValues(req: Request): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.query)) {

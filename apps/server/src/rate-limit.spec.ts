@@ -1,4 +1,4 @@
-// Per-client rate limiting over the HTTP surface (#7): headers, 429, streams and runs, failed
+// Per-client rate limiting over the HTTP surface: headers, 429, streams and runs, failed
 // authentications counted, and floods — one client guessing keys, many clients at once.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Agent } from 'node:http';

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 
-/** The original service's hardening headers (reference §3.7), sent on every answer, errors and SSE included. */
+/** Hardening headers sent on every answer, errors and SSE included, so no route can forget them. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',

@@ -14,7 +14,7 @@ export function methodNotAllowed(allowed: readonly string[]): RequestHandler {
   };
 }
 
-/** Any other path. Only an admin gets this far (AccessControl.unmatched runs first: DESIGN.md §5). */
+/** Any other path. Only an admin gets this far (AccessControl.unmatched runs first, so the route table is not revealed to lower roles). */
 export const routeNotFound: RequestHandler = (_req, _res, next) => {
   next(new NotFoundError('Route not found', { hint: 'GET /openapi.json lists every route of this service' }));
 };

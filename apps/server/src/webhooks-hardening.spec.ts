@@ -1,4 +1,4 @@
-// Issue #8: signatures checked by a Standard Webhooks library, execution latency independent of
+// Webhook hardening: signatures checked by a Standard Webhooks library, execution latency independent of
 // slow receivers, and bad receivers / bad subscriptions handled without losing anything.
 import { createHmac, randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';

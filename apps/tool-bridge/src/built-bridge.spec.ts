@@ -1,5 +1,5 @@
 // The built bridge as a child process over its real stdin/stdout: hostile input, end of input, and
-// the identity it takes from its environment (#7.6).
+// the identity it takes from its environment.
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

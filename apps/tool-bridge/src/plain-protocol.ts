@@ -13,7 +13,7 @@ export function plainError(id: string | number | null, error: ServiceError): Pla
 }
 
 /**
- * The spec's request line `{id, method: 'tools/call', params: {name, arguments}}`. The id may be a
+ * The plain protocol's request line `{id, method: 'tools/call', params: {name, arguments}}`. The id may be a
  * string or a number; anything else is answered with `id: null`, as is a line that is no object.
  */
 export async function answerPlainLine(message: unknown, dispatcher: ToolDispatcher): Promise<PlainAnswer> {

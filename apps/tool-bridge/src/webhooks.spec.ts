@@ -1,4 +1,4 @@
-// #8.2: executions through the bridge fire the webhook events, like every other channel.
+// Executions through the bridge fire the webhook events, like every other channel.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { SkillService } from '@skill-service/service';
 import { ENGLISH_TEXT, openBuiltinService, rpc, testBridge, toolCall, type TestBridge } from './testing/bridge-fixture.js';

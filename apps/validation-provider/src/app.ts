@@ -9,7 +9,7 @@ import { parseValidationRequest } from './validation-request.js';
 export interface ValidationAppOptions {
   /** The mock variant (only "data is an object" and "schema type is absent or object"). */
   readonly mock?: boolean;
-  /** Budget of one validation; default 10 s (real), 5 s (mock), as the spec's limits say. */
+  /** Budget of one validation; default 10 s (real), 5 s (mock), the documented budgets (docs/providers.md). */
   readonly timeoutMs?: number;
   /** Replaces the variant's validator (tests inject slow or failing ones). */
   readonly validator?: SchemaValidator;
@@ -23,7 +23,7 @@ export type ValidationApp = Express & { close(): Promise<void> };
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
- * The spec's example provider behind an `openapi` binding: `POST /validate` → `{valid, errors}`,
+ * The example provider behind an `openapi` binding: `POST /validate` → `{valid, errors}`,
  * `GET /health`, `GET /openapi.json`; bad requests are `400 {error}`, an invalid schema
  * `400 {error: "invalid schema: …"}`, a validation past its budget or one that crashed `504 {error}`,
  * an oversized body 413, and every other path or method an empty 404.
@@ -49,7 +49,7 @@ export function createValidationApp(options: ValidationAppOptions = {}): Validat
   app.get('/openapi.json', (_req, res) => {
     res.json(document);
   });
-  // Any content type is read as JSON (the original ignored it; curl -d sends form encoding), and
+  // Any content type is read as JSON (clients forget the header, and curl -d sends form encoding), and
   // strict is off so a JSON scalar or array reaches the handler and gets a precise 400.
   app.post('/validate', express.json({ limit: bodyLimitBytes, type: () => true, strict: false }), async (req: Request, res: Response) => {
     const input = parseValidationRequest(req.body);

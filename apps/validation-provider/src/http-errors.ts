@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 
-/** Any other path or method: 404 with an empty body (the spec's rule), never an HTML page. */
+/** Any other path or method: 404 with an empty body (the provider's documented rule), never an HTML page. */
 export const notFound: RequestHandler = (_req, res) => {
   res.status(404).end();
 };

@@ -3,10 +3,10 @@ import type { SchemaValidator, ValidationInput, ValidationOutcome } from './sche
 export const MOCK_UNSUPPORTED_SCHEMA = 'Only object schemas are supported by the mock service';
 
 /**
- * The mock variant's checks, as the original mock made them: the request shape (both fields
+ * The mock variant's checks, deliberately shallow: the request shape (both fields
  * JSON objects, enforced before this runs, as 400s now) and a schema `type` that is absent or
  * `object`. `required`, `properties` and everything else are ignored on purpose, so scenario
- * files written against the original mock keep their expected answers.
+ * files written against the mock keep their expected answers.
  */
 export class MockValidator implements SchemaValidator {
   async validate(input: ValidationInput): Promise<ValidationOutcome> {

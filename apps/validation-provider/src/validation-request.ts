@@ -2,7 +2,7 @@ import type { ValidationInput } from './schema-validator.js';
 
 /**
  * Reads a `/validate` body: a JSON object with `data` and `schema`, both JSON objects. A field
- * sent as `null` counts as absent (the spec's rule for optional fields), so it is then reported
+ * sent as `null` counts as absent (the interface's rule for optional fields), so it is then reported
  * missing. Returns the input, or the one-line reason for a 400.
  */
 export function parseValidationRequest(body: unknown): ValidationInput | { readonly error: string } {

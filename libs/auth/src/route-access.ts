@@ -10,8 +10,8 @@ export interface RouteRoleEntry {
 }
 
 /**
- * The contract's "Route to role" table (spec, Authentication), with the roles DESIGN.md §5 fixes
- * where the contract is silent: capability explain = executor, both metrics routes = operator.
+ * The route → role table of the HTTP interface (docs/http-api.md), with the roles chosen where the
+ * interface left them open: capability explain = executor, both metrics routes = operator.
  * `GET /v1/runs` covers the run records under it (runs management is operator).
  */
 export const CONTRACT_ROUTE_ROLES: readonly RouteRoleEntry[] = [
@@ -37,7 +37,7 @@ export const CONTRACT_ROUTE_ROLES: readonly RouteRoleEntry[] = [
   { method: 'GET', path: '/v1/metrics/prometheus', role: 'operator' },
 ];
 
-/** The role any route missing from the table needs (spec: "admin: all endpoints including unknown future routes"). */
+/** The role any route missing from the table needs (admin: a route added later is closed to everyone else until it is given a role). */
 export const UNKNOWN_ROUTE_ROLE: Role = 'admin';
 
 type Segment = { readonly literal: string } | { readonly param: true };

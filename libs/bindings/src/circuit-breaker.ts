@@ -18,7 +18,7 @@ interface Circuit {
 
 /**
  * One breaker per service. Only provider failures count (callers' bad input must not lock
- * everyone else out of a shared service, which the original did).
+ * everyone else out of a shared service).
  */
 export class CircuitBreaker {
   private readonly circuits = new Map<string, Circuit>();

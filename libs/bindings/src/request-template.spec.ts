@@ -45,7 +45,7 @@ describe('mapResponse', () => {
     });
   });
 
-  it('keeps the original special cases for output and warnings', () => {
+  it('keeps the compatibility cases for output and warnings', () => {
     expect(mapResponse({ out: 'response.result.output', warnings: 'response.warnings' }, raw, 'b')).toEqual({ out: raw.result, warnings: [] });
   });
 

@@ -3,7 +3,7 @@ import { resolvePath } from '@skill-service/skill-language';
 
 /**
  * Maps a provider's raw answer to capability outputs: `response.<path>` walks the answer, any
- * other value is a constant. Two compatibility rules of the original's bindings are kept: a
+ * other value is a constant. Two compatibility rules that existing bindings rely on are kept: a
  * missing final `output` segment yields its parent and a missing final `warnings` yields [].
  * Without a mapping the raw answer itself is the output.
  */

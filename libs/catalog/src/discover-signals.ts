@@ -10,9 +10,8 @@ export interface Signal {
 }
 
 /**
- * The weights of discover's score. The text match dominates (up to 1.15); the metadata signals of
- * the original's ranking (reference §1.2: role, status, read-only intents, attach penalty, usage,
- * success rate) are kept but scaled down, so they reorder close text matches rather than lift a
+ * The weights of discover's score. The text match dominates (up to 1.15); the metadata signals
+ * (role, status, read-only intents, attach penalty, usage, success rate) are kept but scaled down, so they reorder close text matches rather than lift a
  * skill that barely matches over one that matches well.
  */
 export const DISCOVER_WEIGHTS = {

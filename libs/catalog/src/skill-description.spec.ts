@@ -18,7 +18,21 @@ describe('describeSkill', () => {
       classification: { role: 'utility' },
       tags: ['t'],
       status: 'stable',
+      examples: [],
     });
+  });
+
+  it('gives the examples as copyable inputs and the outputs they give', () => {
+    const { definition } = catalogSkill('a.two', {}, {
+      examples: [
+        { description: 'Upper case', input: { text: 'hi' }, output: { text: 'HI' } },
+        { input: { text: 'no outputs stated' } },
+      ],
+    });
+    expect(describeSkill(definition).examples).toEqual([
+      { description: 'Upper case', inputs: { text: 'hi' }, outputs: { text: 'HI' } },
+      { description: null, inputs: { text: 'no outputs stated' }, outputs: null },
+    ]);
   });
 
   it('is deprecated by status or by naming a successor', () => {

@@ -29,5 +29,11 @@ export function describeSkill(skill: SkillDefinition): SkillDescription {
     classification: metadata.classification ?? null,
     tags: metadata.tags ?? [],
     status: metadata.status ?? 'unspecified',
+    // Copyable requests: the inputs as an execute request's `inputs`, and what they give.
+    examples: (metadata.examples ?? []).map((example) => ({
+      description: example.description ?? null,
+      inputs: example.input,
+      outputs: example.output ?? null,
+    })),
   };
 }

@@ -7,7 +7,7 @@ const skills = [
   catalogSkill('b.two', { domain: 'text' }, { status: 'stable', classification: { role: 'procedure', invocation: 'direct' } }),
   catalogSkill('a.one', { domain: 'math' }, { classification: { role: 'utility', invocation: 'both', effect_mode: 'read_only' }, tags: ['x'] }),
   catalogSkill('c.three', { domain: 'text', channel: 'experimental' }, { status: 'experimental' }),
-  // Code point order: upper case sorts before lower case, as in the original.
+  // Code point order: upper case sorts before lower case, the same in every locale.
   catalogSkill('B.upper', { domain: 'text' }),
 ];
 

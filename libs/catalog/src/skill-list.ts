@@ -4,7 +4,7 @@ import { toSkillSummary } from './skill-summary.js';
 
 const FILTERS = ['domain', 'role', 'status', 'invocation'] as const;
 
-/** Code point order (upper case before lower case), as the original sorted. */
+/** Code point order (upper case before lower case): the same order in every locale, so pages are stable. */
 export const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The valid skills matching every given filter, sorted by id (code point order), one page of them. */

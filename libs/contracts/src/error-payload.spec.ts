@@ -4,7 +4,7 @@ import { ErrorPayload, httpStatusOf, toErrorPayload } from './error-payload.js';
 import { InvalidRequestError, NotFoundError, ServiceError } from './service-error.js';
 
 describe('error taxonomy', () => {
-  it('gives the statuses of DESIGN.md §5', () => {
+  it('gives each code its documented status (docs/http-api.md)', () => {
     expect(statusOf('invalid_request')).toBe(400);
     expect(statusOf('unauthorized')).toBe(401);
     expect(statusOf('safety_denied')).toBe(403);

@@ -4,7 +4,7 @@ const digitsToNumber = (value: unknown): unknown => (typeof value === 'string' &
 
 /**
  * An integer query parameter: a number (tool bridge arguments) or a string of digits (a URL query);
- * anything else is a 400, not silently replaced by the default as the original did.
+ * anything else is a 400, never silently replaced by the default (a typo would otherwise go unnoticed).
  */
 export function integerParameter(min: number, max: number, fallback: number) {
   return z.preprocess(digitsToNumber, z.int().min(min).max(max).default(fallback));

@@ -30,6 +30,15 @@ export const SkillDescription = z
     classification: SkillClassification.nullable(),
     tags: z.array(z.string()),
     status: z.string(),
+    examples: z
+      .array(
+        z.object({
+          description: z.string().nullable(),
+          inputs: z.record(z.string(), z.unknown()).describe('Send as the `inputs` of an execute request'),
+          outputs: z.record(z.string(), z.unknown()).nullable().describe('The outputs those inputs give; null when the example states none'),
+        }),
+      )
+      .describe("The skill's examples: requests to copy, and what they answer"),
   })
   .meta({ id: 'SkillDescription' });
 export type SkillDescription = z.infer<typeof SkillDescription>;

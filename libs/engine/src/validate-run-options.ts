@@ -14,7 +14,7 @@ const isStringList = (value: unknown): boolean => Array.isArray(value) && value.
 
 /**
  * Checks options a transport may have filled from untrusted text, before any event or side effect
- * (the original engine rejected a bad audit mode only after the skill had run). Every bad option is
+ * (a bad audit mode found after the skill ran would leave its side effects without a record). Every bad option is
  * listed in one 400.
  */
 export function validateRunOptions(options: RunSkillOptions | ExecuteCapabilityOptions): void {

@@ -1,5 +1,5 @@
 /**
- * @skill-service/registry — reads a skill registry and a runtime tree from disk (the original's
+ * @skill-service/registry — reads a skill registry and a runtime tree from disk (the registry
  * layout and every spelling people write), normalises each file into the contracts' canonical
  * shapes and cross-checks them: services, bindings, policies, capabilities and skill plans. Bad
  * files become diagnostics (file, field, code) while every good file still loads.

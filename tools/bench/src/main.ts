@@ -13,6 +13,7 @@
  *   npm run bench -- [--trials 5] [--seconds 3] [--connections 20] [--streams 200] [--async-runs 500]
  *                    [--startups 5] [--engine-iterations 20000] [--output BENCHMARKS.md]
  */
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, platform, release, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -59,6 +60,25 @@ const IDLE_SAMPLE_SECONDS = [1, 15, IDLE_TARGET_AFTER_SECONDS] as const;
 /** The service's rate limiter and run store raised out of the benchmark's way. */
 const SERVER_ARGS = ['--port', '0', '--registry-root', join(ROOT, 'registry'), '--runtime-root', ROOT, '--rate-limit-requests', '1000000', '--rate-limit-window-seconds', '1'];
 const SERVER_ENV = { SERVICE_MAX_RUNS: '1000000' };
+
+/**
+ * The server's own measure of a request log line (apps/server/src/logging/log-cost.ts), run as a
+ * child with its stderr piped and drained as the server's is here: the median CPU µs per line.
+ */
+async function logLineCost(runs: number): Promise<BenchReport['logLine']> {
+  const script = join(ROOT, 'apps/server/src/logging/log-cost.ts');
+  const figures: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const child = spawn(process.execPath, ['--conditions=@skill-service/source', '--import', 'tsx', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stderr.resume();
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    const code = await new Promise<number | null>((resolvePromise) => child.once('exit', resolvePromise));
+    if (code !== 0) throw new Error(`log-cost exited with ${String(code)}`);
+    figures.push((JSON.parse(out) as { cpu_us_per_line: number }).cpu_us_per_line);
+  }
+  return { cpuMicros: median(figures), runs: figures };
+}
 
 /** Samples a process's RSS every 200 ms until stopped; resolves to the largest sample. */
 function sampleRss(pid: number | undefined): () => Promise<number> {
@@ -221,6 +241,9 @@ export async function runBenchmarks(options: BenchOptions): Promise<BenchReport>
   log(`engine overhead (${options.engineIterations} runs per scenario)…`);
   const engine = await measureEngineOverhead({ iterations: options.engineIterations });
 
+  log('request log line cost (3 runs)…');
+  const logLine = await logLineCost(3);
+
   log(`startup to healthy (${options.startups} spawns)…`);
   const startupRuns = await startupTimes(serverMain, options.startups);
 
@@ -269,6 +292,7 @@ export async function runBenchmarks(options: BenchOptions): Promise<BenchReport>
     startup: { runsMs: startupRuns, medianMs: median(startupRuns) },
     engine,
     registry,
+    logLine,
     syncRowName,
   };
 }

@@ -16,7 +16,7 @@ describe('generateRegistryTree', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('writes the original layout', async () => {
+  it('writes the registry layout', async () => {
     expect(await readdir(join(tree.registryRoot, 'capabilities'))).toHaveLength(20);
     expect(await readdir(join(tree.runtimeRoot, 'bindings', 'official'))).toHaveLength(20);
     expect(tree.counts).toEqual({ capabilities: 20, skills: 5, services: 8, bindings: 20 });

@@ -112,7 +112,7 @@ async function write(path: string, text: string): Promise<void> {
   await writeFile(path, text);
 }
 
-/** Writes `<dir>/registry` and `<dir>/runtime` in the original's layout. */
+/** Writes `<dir>/registry` and `<dir>/runtime` in the registry layout. */
 export async function generateRegistryTree(dir: string, size: TreeSize): Promise<GeneratedTree> {
   const next = random(20_260_701);
   const registryRoot = join(dir, 'registry');

@@ -1,4 +1,4 @@
-// Issue #11 fault: an openapi provider process killed in the middle of a call. The call answers 502
+// Fault: an openapi provider process killed in the middle of a call. The call answers 502
 // upstream_failure at once (not after a timeout), the service keeps answering meanwhile, and once a
 // provider listens again on the same port the next call succeeds. The provider is a real node
 // process (fault-provider below) the test SIGKILLs as soon as it has received the request.

@@ -1,5 +1,5 @@
-// Issue #11 fault: 1,000 async launches against the default cap of 100 stored runs (SERVICE_MAX_RUNS).
-// As designed (libs/runs RunStore, spec "Async runs"), a launch is never refused for the cap: the
+// Fault: 1,000 async launches against the default cap of 100 stored runs (SERVICE_MAX_RUNS).
+// As designed (libs/runs RunStore), a launch is never refused for the cap: the
 // oldest run is evicted instead (cancelled if still running). Nothing is lost silently: every 202'd
 // run is pollable from its 202 on, and answers 404 exactly once 100 newer runs have been launched;
 // the 100 kept runs all finish with their own result. run-lifecycle.spec covers the same rule with

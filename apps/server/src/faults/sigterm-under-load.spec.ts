@@ -1,4 +1,4 @@
-// Issue #11 fault: SIGTERM to the built server while clients keep it busy. Requests in flight when the
+// Fault: SIGTERM to the built server while clients keep it busy. Requests in flight when the
 // signal arrives finish with their answer (a held sync execute and a held stream, released during the
 // drain window, answer 200 and `done`); every other request gets either its full answer or a clean
 // refusal (connection refused or closed before an answer, or 503); the process exits 0 within the

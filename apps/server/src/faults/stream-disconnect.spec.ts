@@ -1,4 +1,4 @@
-// Issue #11 fault: a client disconnecting in the middle of a stream of a three-step skill. The step
+// Fault: a client disconnecting in the middle of a stream of a three-step skill. The step
 // running is cancelled (its Python worker killed), the steps after it never start, the server's
 // registry of in-flight runs empties (nothing leaks), and the service goes on serving, the same
 // skill included. sse.spec covers the single-step case (the invoked capability aborted).

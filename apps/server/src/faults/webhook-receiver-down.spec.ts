@@ -1,4 +1,4 @@
-// Issue #11 fault: the webhook receiver is down (its port refuses connections) while executions
+// Fault: the webhook receiver is down (its port refuses connections) while executions
 // fire events, then comes back on the same address. Every event is delivered once it is back,
 // exactly once each, nothing is dead-lettered, and the dispatcher's books balance.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

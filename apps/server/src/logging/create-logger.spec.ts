@@ -13,11 +13,15 @@ function capture(options: Omit<LoggerOptions, 'stream'> = {}): { logger: ReturnT
   let written = '';
   stream.on('data', (chunk: Buffer) => (written += chunk.toString()));
   const logger = createLogger({ stream, ...options });
+  const text = (): string => {
+    logger.flush();
+    return written;
+  };
   return {
     logger,
-    text: () => written,
+    text,
     lines: () =>
-      written
+      text()
         .split('\n')
         .filter((line) => line !== '')
         .map((line) => JSON.parse(line) as Record<string, unknown>),

@@ -6,7 +6,7 @@ export interface ParsedExposition {
   readonly families: ReadonlyMap<string, PrometheusFamily>;
   /**
    * A histogram's `_count`, `_sum` or `_bucket` series with their labels. The parser folds a
-   * labelled histogram into one label-less sample (yunyu/parse-prometheus-text-format#13), so the
+   * labelled histogram into one label-less sample (a known limitation of the parser), so the
    * series are read by parsing the text again with the histograms declared untyped.
    */
   series(name: string): PrometheusFamily['metrics'];

@@ -21,15 +21,29 @@ export interface LanguageGuess {
 }
 
 /**
+ * Below this many characters a trigram guess is too often a close relative (a short English
+ * sentence reads as Danish or Romanian), so such texts are `und` unless their script decides.
+ */
+export const DEFAULT_MIN_LENGTH = 40;
+
+const UNDETERMINED: LanguageGuess = { language: 'und', confidence: 0, alternatives: [] };
+
+/**
  * franc's trigram ranking. `confidence` is how far the best language is ahead of the runner-up
  * (franc scores the best as 1 and the others relative to it), so a clear win reads near 1 and a
- * toss-up near 0. franc looks at the first 2,048 characters only, so any length is cheap.
+ * toss-up near 0. A text shorter than `minLength` (whitespace runs counted once) is `und`, unless
+ * its script belongs to one candidate language only (Chinese, Japanese, Korean, Thai…), which
+ * franc decides without trigrams. franc looks at the first 2,048 characters only, so any length
+ * is cheap.
  */
-export async function detectLanguage(text: string, candidates: readonly string[] = DEFAULT_LANGUAGES, minLength = 10): Promise<LanguageGuess> {
+export async function detectLanguage(text: string, candidates: readonly string[] = DEFAULT_LANGUAGES, minLength = DEFAULT_MIN_LENGTH): Promise<LanguageGuess> {
   const { francAll } = await loadFranc();
-  const ranking = francAll(text, { only: [...candidates], minLength });
+  const length = text.trim().replace(/\s+/g, ' ').length;
+  const ranking = francAll(text, { only: [...candidates], minLength: 1 });
   const [best, second] = ranking;
-  if (best === undefined || best[0] === 'und') return { language: 'und', confidence: 0, alternatives: [] };
+  if (best === undefined || best[0] === 'und') return UNDETERMINED;
+  // One entry: the script named the language; more: trigrams compared, which needs text.
+  if (second !== undefined && length < minLength) return UNDETERMINED;
   const confidence = second === undefined ? 1 : 1 - second[1];
   return {
     language: best[0],

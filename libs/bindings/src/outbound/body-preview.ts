@@ -9,7 +9,7 @@ const CREDENTIAL_FIELD =
 /**
  * A short, single-line view of upstream text for an error message: the configured secrets and
  * anything that looks like a credential are masked, control characters and runs of whitespace
- * become one space, and the result is cut to 180 characters (the original invoker's bound).
+ * become one space, and the result is cut to 180 characters (enough to recognise an error page, too little to leak a document).
  */
 export function bodyPreview(body: Buffer | string, secrets: readonly string[] = [], maxChars = MAX_PREVIEW_CHARS): string {
   let text = (typeof body === 'string' ? body : body.subarray(0, SCAN_CHARS * 4).toString('utf8')).slice(0, SCAN_CHARS);

@@ -27,7 +27,7 @@ export interface HashChainAuditRecorderOptions extends AuditRecordOptions {
  * The engine's AuditRecorder over an AuditStore, keeping a SHA-256 hash chain.
  *
  * - Resumes: the first record links to the store's last record, so a restart continues the chain
- *   (the original kept the previous hash in memory and restarted at "genesis" every process start).
+ *   (restarting at "genesis" on every process start would leave gaps nobody could verify).
  * - Serialises: records are sealed and appended one at a time, in call order, so concurrent runs
  *   can neither interleave lines nor link two records to the same predecessor.
  * - Never throws: failures go to `onError`; `record` always resolves, once the line is written.

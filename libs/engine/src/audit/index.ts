@@ -1,5 +1,5 @@
 /*
- * Audit (DESIGN §3): one JSON record per run and nested run, linked by a SHA-256 hash chain that
+ * Audit: one JSON record per run and nested run, linked by a SHA-256 hash chain that
  * resumes from the store's last record after a restart, with redaction by exact key names.
  * Pure logic and the AuditStore port; the file store is the adapter @skill-service/audit-store.
  */

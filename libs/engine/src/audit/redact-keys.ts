@@ -1,7 +1,7 @@
 /**
  * Keys whose values never reach an audit record. Matching is by the WHOLE key name, compared
- * case-insensitively: the original matched substrings, so `keywords` (contains "key") or
- * `author` (contains "auth") were redacted while being ordinary data. The price of exact names
+ * case-insensitively: matching substrings would redact `keywords` (contains "key") or
+ * `author` (contains "auth"), which are ordinary data. The price of exact names
  * is that a new spelling has to be listed; callers extend the list (`[...DEFAULT_REDACT_KEYS, 'pin']`).
  */
 export const DEFAULT_REDACT_KEYS: readonly string[] = [

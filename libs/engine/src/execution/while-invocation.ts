@@ -8,8 +8,8 @@ import { stepInvocationSettings } from './step-invocation-settings.js';
 
 /**
  * `while`: the first iteration always runs; after each one its outputs are written and the
- * condition re-evaluated; the input mapping is re-resolved every iteration (the original resolved
- * it once); at most `max_iterations`. Iterations write into a fork of the run state that is
+ * condition re-evaluated; the input mapping is re-resolved every iteration (so
+ * it sees what the previous one wrote); at most `max_iterations`. Iterations write into a fork of the run state that is
  * committed at the end, so a gate degrading a later iteration leaves the step's outputs unwritten.
  */
 export async function runWhileLoop(

@@ -8,7 +8,7 @@ type Resolver = (context: ResolveContext) => unknown;
 type Compiled = { readonly constant: true; readonly value: unknown } | { readonly constant: false; readonly resolve: Resolver };
 
 /**
- * Namespaces where a missing value is simply null, as in the original engine. In the others a miss
+ * Namespaces where a missing value is simply null (older skills read them freely). In the others a miss
  * is null only while a step that writes the path has not written it (it was skipped or degraded,
  * or it is the reading while-loop itself); a miss after every writer wrote is a mapping error.
  */
@@ -78,7 +78,7 @@ function compileObject(mapping: Record<string, unknown>, writersOf: (reference: 
 }
 
 /**
- * Compiles a step's `input` mapping (reference §2.1, DESIGN.md §3) into one function: references
+ * Compiles a step's `input` mapping (docs/skill-language.md) into one function: references
  * are read (nested paths, flat keys first), `{literal: X}` yields X unresolved, anything else is a
  * literal. The top-level object is fresh on every call; literal parts inside it are shared, frozen.
  */

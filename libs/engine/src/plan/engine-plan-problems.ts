@@ -12,8 +12,8 @@ export interface EnginePlanProblem {
 const NESTED_SKILL_ONLY_SUPPORTS = 'a nested skill step supports only depends_on, condition and retry';
 
 /**
- * Control-flow combinations that cannot mean anything. The original engine ignored them silently
- * (one of scatter/foreach/while won by priority); a skill that asks for two is a configuration error.
+ * Control-flow combinations that cannot mean anything. Letting one win by priority
+ * would run something the author did not write; a skill that asks for two is a configuration error.
  */
 export function findEnginePlanProblems(steps: readonly SkillStep[]): EnginePlanProblem[] {
   const problems: EnginePlanProblem[] = [];

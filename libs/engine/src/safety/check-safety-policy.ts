@@ -1,7 +1,7 @@
 import { ServiceError, TRUST_RANK, type CapabilityDefinition } from '@skill-service/contracts';
 
 /**
- * The checks that need no invocation (reference §3.8, in its order): a trust level above the
+ * The checks that need no invocation (in this order, so the cheaper refusal is reported first): a trust level above the
  * server's maximum is refused (403), and a capability that requires confirmation needs the caller
  * to have confirmed it by id (428). Runs for every capability a step invokes, gates excepted.
  */

@@ -27,7 +27,7 @@ async function askGate(run: GateRun, gate: SafetyGate, subject: Record<string, u
   const definition = run.settings.runtime.definitions.getCapability(gate.capability);
   if (definition === undefined) throw failed();
   try {
-    // Gates run with no conformance requirement (as in the original) and no retry.
+    // Gates run with no conformance requirement (a gate checks, it is not the step's provider) and no retry.
     const input = checkCapabilityInput(definition, subject);
     const outcome = await invokeCapability({ ...run.settings, requiredConformanceProfile: undefined }, definition, input);
     return outcome.output;

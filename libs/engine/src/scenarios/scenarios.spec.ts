@@ -12,7 +12,7 @@ import { createScenarioLibrary } from '../testing/scenario-capabilities.js';
 import { parseScenarioFile, type ExpectedEvent, type ScenarioCase, type ScenarioFile } from '../testing/scenario-file.js';
 
 /**
- * The engine's semantics (DESIGN.md §3) as data: every `*.yaml` beside this file is a small skill,
+ * The engine's semantics (docs/skill-language.md) as data: every `*.yaml` beside this file is a small skill,
  * the capabilities it uses (each backed by a real function of the scenario library) and cases of
  * inputs → outputs or error, events and observations. Every case is one test, `<file> › <case>`.
  *

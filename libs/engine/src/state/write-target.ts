@@ -1,4 +1,4 @@
-/** The namespaces a step may write (reference §2.3); `inputs` and `frame` are read-only. */
+/** The namespaces a step may write (docs/skill-language.md); `inputs` and `frame` are read-only. */
 export type WritableNamespace = 'vars' | 'outputs' | 'working' | 'output' | 'extensions';
 
 /** An output target such as `vars.a.b`, split once when the plan is compiled. */

@@ -10,7 +10,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 
 /**
  * Whether a value matches a declared field type. `integer` is `Number.isInteger` (so 1.0 passes),
- * booleans are never numbers (unlike the original's Python), and unknown type names accept anything.
+ * booleans are never numbers (JSON true is not 1), and unknown type names accept anything.
  */
 export function matchesFieldType(value: unknown, type: string): boolean {
   switch (type) {

@@ -2,8 +2,8 @@ import { InvalidRequestError, type FieldProblem, type SkillDefinition } from '@s
 import { describeValueType, isPlainObject, matchesFieldType } from './field-type.js';
 
 /**
- * Checks a run's inputs against the skill's declared `inputs` and applies `default`s (DESIGN.md §3:
- * the original did neither). An optional input given as null counts as absent. Every bad field is
+ * Checks a run's inputs against the skill's declared `inputs` and applies `default`s, before
+ * anything runs. An optional input given as null counts as absent. Every bad field is
  * listed in one 400, so a caller fixes them all at once. Returns a fresh object.
  */
 export function validateSkillInputs(skill: SkillDefinition, inputs: unknown): Record<string, unknown> {

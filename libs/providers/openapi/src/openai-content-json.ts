@@ -1,5 +1,5 @@
 /**
- * The original invoker's convenience for chat-completion answers: when `choices[*].message.content`
+ * A convenience for chat-completion answers that existing bindings rely on: when `choices[*].message.content`
  * is itself JSON (an object or array), a sibling `content_json` holds it parsed, so a binding can
  * map `response.choices.0.message.content_json.<field>`. Anything else is left untouched.
  */

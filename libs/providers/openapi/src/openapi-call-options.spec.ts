@@ -3,7 +3,7 @@ import { openApiCallOptions } from './openapi-call-options.js';
 import { bindingDefinition, serviceDescriptor } from './testing/provider-calls.js';
 
 describe('openApiCallOptions', () => {
-  it('has the original defaults', () => {
+  it('has the documented defaults', () => {
     expect(openApiCallOptions(bindingDefinition(), serviceDescriptor())).toEqual({
       method: 'POST',
       responseMode: 'json',

@@ -27,7 +27,7 @@ const MODES: readonly ResponseMode[] = ['json', 'text', 'raw'];
 const MAX_RETRY_COUNT = 10;
 
 /**
- * Reads the original's openapi keys (reference §5.2, §5.3): `method`, `response_mode`,
+ * Reads the openapi call keys (docs/providers.md): `method`, `response_mode`,
  * `timeout_seconds`, `headers`, `retry_count`, `retry_backoff_base` (s), `retry_backoff_factor`,
  * `max_request_bytes`, `max_response_bytes`. A bad value is a 409 naming the binding and the key,
  * found at the first call instead of being silently replaced by a default.
@@ -52,7 +52,7 @@ export function openApiCallOptions(binding: BindingDefinition, service: ServiceD
   };
 }
 
-/** Binding metadata first, then (where the original read it too) the descriptor's metadata. */
+/** Binding metadata first, then (for the keys existing descriptors set there) the descriptor's metadata. */
 class MetadataReader {
   constructor(
     private readonly binding: BindingDefinition,

@@ -14,7 +14,7 @@ export interface OpenApiProviderOptions {
   readonly placeholderRules?: PlaceholderRules;
 }
 
-/** Retried by the client, honouring `Retry-After` (capped at 60 s), as the original invoker did. */
+/** Retried by the client, honouring `Retry-After` (capped at 60 s): the statuses that say "try again", not "you are wrong". */
 const RETRY_STATUSES: readonly number[] = [429, 502, 503, 504];
 
 /**

@@ -1,5 +1,5 @@
 /**
- * `<base_url>/<operation>` as the original invoker built it: one slash between the two whatever
+ * `<base_url>/<operation>` with exactly one slash between the two whatever
  * either side carries. The operation is a path (it may hold a query string), never a full URL.
  */
 export function operationUrl(baseUrl: string, operation: string): string {

@@ -36,7 +36,7 @@ export async function exchange(hop: Hop, destination: CheckedDestination, contex
     // In stream mode got waits for the caller to end the upload of any request that may carry a
     // body; an empty string ends it (and sends `content-length: 0`, which is right for a POST).
     body: hop.body ?? (hop.method === 'GET' || hop.method === 'HEAD' ? undefined : ''),
-    // The original engine sent a JSON body even with GET; keep that possible.
+    // Some providers expect a JSON body even with GET; keep that possible.
     allowGetBody: hop.body !== undefined,
     dnsLookup: pinnedLookup(destination),
     agent: context.agents,

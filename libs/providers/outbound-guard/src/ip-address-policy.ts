@@ -4,7 +4,7 @@ export type IpAddress = ipaddr.IPv4 | ipaddr.IPv6;
 
 // Cloud instance-metadata / credential endpoints. Each is inside a blocked range anyway; listing
 // them lets the allow-list refuse to open them through a broader CIDR (only an exact entry does).
-// Beyond the three the spec names, the AWS ECS and EKS Pod Identity credential endpoints hand out
+// Beyond the well-known cloud metadata addresses, the AWS ECS and EKS Pod Identity credential endpoints hand out
 // the same kind of IAM credentials, so they get the same treatment.
 const METADATA_ADDRESSES: readonly string[] = [
   '169.254.169.254', // AWS, GCP, Azure, OpenStack, DigitalOcean…

@@ -3,7 +3,7 @@ import { crossOriginHeaders } from './request-headers.js';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
-/** One request as it is sent to one URL (the original, or a redirect target). */
+/** One request as it is sent to one URL (the first URL, or a redirect target). */
 export interface Hop {
   method: HttpMethod;
   url: URL;

@@ -15,7 +15,7 @@ export function traceparentFor(traceId: string): string {
       ? compact
       : createHash('sha256').update(traceId).digest('hex').slice(0, 32);
   let parentId = randomBytes(8).toString('hex');
-  // An all-zero parent id is invalid per the spec; vanishingly unlikely, but cheap to exclude.
+  // An all-zero parent id is invalid per W3C Trace Context; vanishingly unlikely, but cheap to exclude.
   while (parentId === '0000000000000000') parentId = randomBytes(8).toString('hex');
   return `00-${traceHex}-${parentId}-01`;
 }

@@ -4,7 +4,7 @@
  * applies the same rules again (skill_worker.py) as defence in depth.
  */
 
-/** The original runtime's allow-list; the app extends it from configuration. */
+/** The module prefixes runtime trees use for their services; the app extends the list from configuration. */
 export const DEFAULT_ALLOWED_MODULE_PREFIXES: readonly string[] = [
   'official_services.',
   'official_mcp_servers.',
@@ -54,7 +54,7 @@ export function isBlockedModule(module: string): boolean {
 }
 
 /**
- * `pkg.` matches the submodules of pkg (the original's plain string prefix); `pkg` without the
+ * `pkg.` matches the submodules of pkg (a plain string prefix); `pkg` without the
  * dot matches pkg itself and its submodules, never a sibling such as `pkg_evil`.
  */
 export function matchesPrefix(module: string, prefix: string): boolean {

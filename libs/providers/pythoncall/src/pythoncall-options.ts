@@ -20,7 +20,7 @@ export interface PythonCallOptions {
   readonly pythonExecutable?: string;
   /** Persistent worker processes, each running one call at a time. Default 2. */
   readonly poolSize?: number;
-  /** Module prefixes that may be called. Default: the original's four (DEFAULT_ALLOWED_MODULE_PREFIXES). */
+  /** Module prefixes that may be called. Default: DEFAULT_ALLOWED_MODULE_PREFIXES. */
   readonly allowedModulePrefixes?: readonly string[];
   /** Directories put first on the workers' PYTHONPATH (e.g. the runtime root). */
   readonly pythonPath?: readonly string[];

@@ -1,4 +1,4 @@
-// An existing checkout of the original runtime works unchanged: its root goes on pythonPath and
+// An existing runtime tree works unchanged: its root goes on pythonPath and
 // its `official_services.*` modules are called by the same names its bindings use.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -9,7 +9,7 @@ import { pythonCall, pythoncallService } from './testing/python-fixtures.js';
 
 jest.setTimeout(30_000);
 
-describe('a runtime root laid out like the original', () => {
+describe('a runtime root in the registry layout', () => {
   let runtimeRoot = '';
   let python: PythonCallProvider;
 
@@ -21,7 +21,7 @@ describe('a runtime root laid out like the original', () => {
       join(runtimeRoot, 'official_services', 'text_baseline.py'),
       'def word_count(text):\n    return {"count": len(text.split())}\n',
     );
-    // Default allow-list: official_services. is one of the original's prefixes.
+    // Default allow-list: official_services. is one of the default prefixes.
     python = new PythonCallProvider({ pythonPath: [runtimeRoot], log: () => undefined });
   });
 

@@ -10,7 +10,7 @@ export type NestedUses = { readonly skillId: string; readonly stepIndex: number 
 
 /**
  * Checks a skill against the loaded capabilities and the ids of all skills, and analyses its plan
- * (DESIGN.md §3): unknown capabilities and skills, router and scatter members, dependencies,
+ * (docs/skill-language.md): unknown capabilities and skills, router and scatter members, dependencies,
  * cycles, unwritten vars, bad targets and expressions, required outputs nobody writes.
  */
 export function checkSkillSteps(

@@ -6,7 +6,7 @@ import type { LoadContext } from './load-context.js';
 
 /**
  * Registry capabilities, then the host's local ones, which replace a registry capability of the
- * same id (reference §4.1). Two files of one origin with the same id: the first in path order wins.
+ * same id (a host adapts a shared registry without forking it). Two files of one origin with the same id: the first in path order wins.
  */
 export async function loadCapabilities(
   context: LoadContext,

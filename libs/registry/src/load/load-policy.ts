@@ -97,7 +97,7 @@ function readActiveBindings(value: unknown, reporter: Reporter, policy: Selectio
 }
 
 /**
- * `overrides.yaml` (reference §5.8): `{capabilities, binding}` entries pin bindings like
+ * `overrides.yaml`: `{capabilities, binding}` entries pin bindings like
  * active_bindings.json does (and win over it); `{capabilities, service}` entries need the
  * activation step (quality gate), which is not part of loading: they are reported and skipped.
  */

@@ -9,7 +9,7 @@ const runtimeRoot = join(fixture, 'runtime');
 
 const field = (type: string, required: boolean, extra: Record<string, unknown> = {}): Record<string, unknown> => ({ type, required, ...extra });
 
-describe('loadRegistry on a tree in the original layout', () => {
+describe('loadRegistry on a tree in the registry layout', () => {
   let registry: Registry;
   const load = async (): Promise<Registry> => (registry ??= await loadRegistry({ registryRoot, runtimeRoot }));
 

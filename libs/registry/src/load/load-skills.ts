@@ -13,7 +13,7 @@ export interface LoadedSkills {
 
 /**
  * Skills in load order (local overlay first, then sorted registry paths): the first file to name
- * an id owns it, a later one is a `duplicate_id` error (the original let the last silently win).
+ * an id owns it, a later one is a `duplicate_id` error (a silent last-wins would hide which file serves).
  * A skill with any error is rejected whole, with all its diagnostics; a file without a usable id
  * cannot be indexed and appears in the diagnostics only.
  */

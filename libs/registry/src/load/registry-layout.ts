@@ -40,8 +40,7 @@ function skillFile(file: SourceFile): SkillFile {
 }
 
 /**
- * Finds the files of the original's registry layout (reference §1.1, §4.1) and runtime layout
- * (§5.1, §5.8). Nothing is read from the runtime side when there is no runtime root.
+ * Finds the files of the registry layout and the runtime layout (docs/providers.md). Nothing is read from the runtime side when there is no runtime root.
  */
 export function discoverLayout(context: LoadContext, registryRoot: string, runtimeRoot: string | undefined): RegistryLayout {
   const treeRoot = (kind: TreeRoot['kind'], directory: string): TreeRoot => ({

@@ -8,7 +8,7 @@ import { SourcePaths } from './source-paths.js';
 
 const GATE_LISTS = ['mandatory_pre_gates', 'mandatory_post_gates'] as const;
 
-/** A gate written as a bare capability id means `on_fail: block` (reference §3.8). */
+/** A gate written as a bare capability id means `on_fail: block`: a gate that fails closed. */
 function normalizeGates(gates: unknown): unknown {
   if (gates === null) return [];
   if (!Array.isArray(gates)) return gates;
@@ -21,7 +21,7 @@ function normalizeSafety(raw: unknown, reporter: Reporter): unknown {
   const safety: Record<string, unknown> = { ...raw };
   const trust = raw.trust_level;
   if (typeof trust === 'string' && !(TrustLevel.options as readonly string[]).includes(trust)) {
-    // The original ranks unknown names as standard; keep that, but say so.
+    // Existing registries use names we do not know; rank them standard, but say so.
     reporter.warning(
       ['safety', 'trust_level'],
       'unknown_trust_level',
@@ -34,7 +34,7 @@ function normalizeSafety(raw: unknown, reporter: Reporter): unknown {
 }
 
 /**
- * Reads a capability contract (reference §4.1): deprecation from top-level `deprecated` or
+ * Reads a capability contract: deprecation from top-level `deprecated` or
  * `metadata.status: deprecated`, safety gates in either spelling, unknown trust levels as standard.
  */
 export function normalizeCapability(raw: unknown, reporter: Reporter): CapabilityDefinition | undefined {

@@ -17,7 +17,7 @@ export interface ServiceSource {
 }
 
 /**
- * Reads a service descriptor in any accepted spelling (DESIGN.md §2, spec "Service descriptor")
+ * Reads a service descriptor in any accepted spelling (docs/providers.md)
  * and returns its canonical form, or undefined (with diagnostics) when it cannot be used.
  */
 export function normalizeService(
@@ -71,7 +71,7 @@ export function normalizeService(
     else reporter.error(paths.inFile(['spec']), 'wrong_type', `expected a mapping with "path", got ${typeName(raw.spec)}`);
   }
 
-  // metadata.headers (the original's place) first, top-level headers win over them.
+  // metadata.headers (where existing descriptors keep them) first, top-level headers win over them.
   const headers: Record<string, unknown> = {};
   for (const [within, value] of [
     [['metadata', 'headers'], metadata?.headers],
@@ -97,7 +97,7 @@ export function normalizeService(
   return checkProtocolFields(service, reporter, paths) ? { service, paths } : undefined;
 }
 
-/** The fields each protocol needs to be invoked at all (reference §5.2). */
+/** The fields each protocol needs to be invoked at all. */
 function checkProtocolFields(service: ServiceDescriptor, reporter: Reporter, paths: SourcePaths): boolean {
   switch (service.protocol) {
     case 'pythoncall':
@@ -110,7 +110,7 @@ function checkProtocolFields(service: ServiceDescriptor, reporter: Reporter, pat
       return false;
     case 'openapi':
     case 'openrpc':
-      // The original loads such a service and fails at call time; keep it, but say so now.
+      // Loaded, so a tree with one unfinished service still serves the rest; warned about now, not at call time.
       if (service.base_url === undefined) {
         reporter.warning(paths.inFile(['base_url']), 'missing_field', `an ${service.protocol} service without "base_url" cannot be invoked`);
       }

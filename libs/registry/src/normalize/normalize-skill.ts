@@ -41,7 +41,7 @@ function partialStep(step: unknown): PartialStep | undefined {
 }
 
 /**
- * Reads a skill file (reference §1) into the contract's `SkillDefinition`. Problems are reported on
+ * Reads a skill file into the contract's `SkillDefinition`. Problems are reported on
  * `reporter`; the partial view is returned even when the definition is invalid, so cross-checks can
  * list every problem of the file at once.
  */
@@ -57,7 +57,7 @@ export function normalizeSkill(raw: unknown, reporter: Reporter): NormalizedSkil
   checkFieldTypes(raw.outputs, ['outputs'], reporter);
   let metadata = raw.metadata;
   if (metadata === null || (metadata !== undefined && !isMapping(metadata))) {
-    // The original replaces it silently; it is descriptive only, so keep loading but say so.
+    // Metadata is descriptive only: keep loading the skill, but say so.
     reporter.warning(['metadata'], 'wrong_type', `metadata must be a mapping, got ${typeName(metadata)}; ignored`);
     metadata = {};
   }

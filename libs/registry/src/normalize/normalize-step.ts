@@ -6,7 +6,7 @@ import { pickAlias } from './pick-alias.js';
 import { hasKey, isMapping, typeName, type RawMapping } from './raw-value.js';
 import type { SourcePaths } from './source-paths.js';
 
-/** Execution options: the original reads them under `config`, people also write them on the step. */
+/** Execution options: older skills put them under `config`, people also write them on the step. */
 const StepControls = SkillStep.omit({ id: true, uses: true, input: true, output: true });
 export const CONTROL_KEYS = Object.keys(StepControls.shape) as (keyof typeof StepControls.shape)[];
 
@@ -64,8 +64,8 @@ export function normalizeStep(raw: unknown, index: number, reporter: Reporter, p
     if (!onStep && !inConfig) continue;
     const source: FieldPath = onStep ? [...at, key] : [...at, 'config', key];
     const value = onStep ? raw[key] : config[key];
-    // `key:` with nothing after it means "not set" (the original's `depends_on: null` meant "the
-    // previous step"; here dependencies come from data edges, so it is simply absent).
+    // `key:` with nothing after it means "not set" (dependencies come
+    // from data edges, so an empty `depends_on` is simply absent, never "the previous step").
     if (value === null) continue;
     paths.move([...at, key], source);
     step[key] = key === 'router' ? normalizeRouter(value, [...at, key], source, paths) : value;

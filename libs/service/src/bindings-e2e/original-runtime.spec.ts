@@ -1,4 +1,4 @@
-// Issue #4, point 7, end to end with real parts: a runtime root in the original's layout
+// End to end with real parts: a runtime root in the registry layout
 // (services/official, bindings/official/<capability>/python_*.yaml, policies/, and the Python package
 // official_services/ importable from that root) is loaded by the registry and executed through
 // BindingExecutor + PythonCallProvider + SkillEngine. Plus the preference policy and `explain`.
@@ -50,7 +50,7 @@ function capability(id: string): CapabilityDefinition {
   return found;
 }
 
-describe('a runtime root in the original layout', () => {
+describe('a runtime root in the registry layout', () => {
   it('loads services, bindings, policy, capabilities and the skill without a diagnostic', () => {
     expect(registry.diagnostics).toEqual([]);
     expect([...registry.skills.keys()]).toEqual(['text.note-digest']);

@@ -1,4 +1,4 @@
-// Issue #4, bad input, end to end with real providers and no mocks: every provider fault gives a
+// Provider faults end to end with real providers and no mocks: every provider fault gives a
 // typed error with the right code, the fallback chain is tried, the circuit breaker counts it (and
 // opens at its threshold), and once the fault clears the next call works.
 //
@@ -186,7 +186,7 @@ beforeAll(async () => {
   http = new GuardedHttpClient({ guard });
   const childEnv = { ...definedEnv(process.env), E2E_FAULT_DIR: faults.faultDir };
   python = new PythonCallProvider({
-    // Its own root first (local_services), then the original-layout root (official_services).
+    // Its own root first (local_services), then the original-runtime fixture root (official_services).
     pythonPath: [faults.runtimeRoot, ORIGINAL_RUNTIME_ROOT],
     env: childEnv,
     log: (entry) => pythonLog.push(entry),

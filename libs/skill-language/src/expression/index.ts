@@ -1,8 +1,8 @@
 /*
- * The condition / loop / router expression language (reference §2.5), with deliberate differences
- * from the original engine:
+ * The condition / loop / router expression language (docs/skill-language.md), made strict where a
+ * lenient reading would silently change a skill's meaning:
  * - The lexer rejects any character outside the grammar with an ExpressionError naming the character
- *   and its position (the original skipped them silently, so `-5` read as `5`).
+ *   and its position (skipping them would read `-5` as `5`).
  * - Unary minus: `vars.n > -5`, `-(1)`. Minus on a non-number is an evaluation error.
  * - `and` / `or` short-circuit and return booleans, not an operand. Truthiness: false, null, 0, "",
  *   [] and {} are false.
@@ -12,13 +12,12 @@
  *   a dotted path whose first segment is not a namespace reads vars too (`a.b` is `vars.a.b`).
  * - `==` / `!=` are deep structural equality of JSON values (1 == 1.0; "1" != 1; null == none).
  * - `>` `<` `>=` `<=` compare two numbers, or two strings by UTF-16 code units; any other pair is
- *   false, not an error (the original converted both sides to float: numeric strings and booleans
- *   no longer compare as numbers).
+ *   false, not an error (numeric strings and booleans never compare as numbers).
  * - `in` / `not in`: list membership (deep equality), substring (the left side must be a string),
  *   own key of an object; a null right side gives false / true; any other right side is an error.
  * - Limits: at most 4096 characters and 64 levels of nesting (parentheses, lists, `not`, minus).
  * - Comparisons do not chain (`1 < 2 < 3` is a syntax error); keywords are lowercase and cannot be
- *   path segments, as in the original.
+ *   path segments.
  *
  * Grammar:
  *   expr  := or

@@ -1,5 +1,5 @@
 /**
- * Truthiness of a condition result, as the original's host language had it: false, null, 0, "",
+ * Truthiness of a condition result, as skill authors expect from scripting languages: false, null, 0, "",
  * [] and {} are false; everything else is true.
  */
 export function isTruthy(value: unknown): boolean {

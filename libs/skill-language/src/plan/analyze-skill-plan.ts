@@ -33,9 +33,9 @@ function loopVariables(step: PlanStep): ReadonlySet<string> {
 
 /**
  * Works out what each step of a skill waits for and every reason the plan cannot run. Semantics
- * (DESIGN.md §3): dependencies are explicit `depends_on` plus data edges; a read of a writable
+ * (docs/skill-language.md): dependencies are explicit `depends_on` plus data edges; a read of a writable
  * namespace depends on every step writing a path that is a segment-wise prefix of it or extends it.
- * No `depends_on` means no explicit edge (not "the previous step", as in the original engine).
+ * No `depends_on` means no explicit edge (not "the previous step": order in the file is not a dependency).
  */
 export function analyzeSkillPlan(steps: readonly PlanStep[]): SkillPlanAnalysis {
   const problems: PlanProblem[] = [];

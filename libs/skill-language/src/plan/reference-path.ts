@@ -1,4 +1,4 @@
-/** Namespaces a step may write (reference §2.3): `inputs` and `frame` are read-only. */
+/** Namespaces a step may write (docs/skill-language.md): `inputs` and `frame` are read-only. */
 export const WRITABLE_NAMESPACES: ReadonlySet<string> = new Set(['vars', 'outputs', 'working', 'output', 'extensions']);
 
 /** `vars.a.b` → `['vars', 'a', 'b']`; matching is segment-wise, so `vars.ab` never matches `vars.a`. */

@@ -1,6 +1,6 @@
 /**
  * The namespaces a reference may start with. `frame`, `working`, `output` and `extensions` are kept
- * for compatibility with skills written for the original engine.
+ * for compatibility with older skill files.
  */
 export const REFERENCE_NAMESPACES = ['inputs', 'vars', 'outputs', 'frame', 'working', 'output', 'extensions'] as const;
 

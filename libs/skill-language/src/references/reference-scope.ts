@@ -1,6 +1,6 @@
 type Namespace = Readonly<Record<string, unknown>>;
 
-/** What references read from. The optional namespaces exist only for skills of the original engine. */
+/** What references read from. The optional namespaces exist only for older skill files. */
 export interface ReferenceScope {
   readonly inputs: Namespace;
   readonly vars: Namespace;

@@ -5,7 +5,7 @@ const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
 /**
  * Walks `segments` through nested objects and arrays (a canonical numeric segment indexes an array).
  * At every object level the remaining segments joined by "." are tried as one flat key first:
- * the original engine stored `vars.a.b` under the key "a.b", and such values must stay readable.
+ * older runtimes stored `vars.a.b` under the key "a.b", and such values must stay readable.
  * Only own data properties are read, so `__proto__`, `constructor` or `length` never resolve to
  * inherited or built-in members, and no getter is ever run.
  */

@@ -17,6 +17,15 @@ const SAMPLES: [string, string][] = [
 ];
 
 describe('text.language.detect', () => {
+  it('decides short texts whose script names one language, and counts whitespace runs once', async () => {
+    expect(await runChecked(textLanguageDetect, { text: '星期日除外。' })).toMatchObject({ language: 'cmn', confidence: 1 });
+    expect(await runChecked(textLanguageDetect, { text: `Runs are kept${' '.repeat(40)}in memory.` })).toMatchObject({ language: 'und' });
+    const atMinimum = 'The library opens every day at nine am.';
+    expect(atMinimum.length).toBe(39);
+    expect(await runChecked(textLanguageDetect, { text: atMinimum })).toMatchObject({ language: 'und' });
+    expect(await runChecked(textLanguageDetect, { text: `${atMinimum}.` })).toMatchObject({ language: 'eng' });
+  });
+
   it.each(SAMPLES)('detects %s', async (language, text) => {
     const output = await runChecked(textLanguageDetect, { text });
     expect(output['language']).toBe(language);
@@ -38,6 +47,9 @@ describe('text.language.detect', () => {
 
   it('answers und for text that is too short, and chooses among the candidates given', async () => {
     expect(await runChecked(textLanguageDetect, { text: 'ok' })).toEqual({ language: 'und', confidence: 0, alternatives: [] });
+    // 23 characters of English that trigrams alone take for Danish.
+    expect(await runChecked(textLanguageDetect, { text: 'Streams end after done.' })).toEqual({ language: 'und', confidence: 0, alternatives: [] });
+    expect(await runChecked(textLanguageDetect, { text: 'Streams end after done.', min_length: 10 })).toMatchObject({ language: expect.not.stringMatching(/^und$/) });
     const output = await runChecked(textLanguageDetect, { text: SAMPLES[4]?.[1] ?? '', candidates: ['spa', 'por'] });
     expect(output['language']).toBe('spa');
   });

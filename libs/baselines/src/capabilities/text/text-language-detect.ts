@@ -1,6 +1,6 @@
 import { defineCapability } from '../../define-capability.js';
 import { integer, list, name, number, object, text } from '../../json-schema.js';
-import { DEFAULT_LANGUAGES, detectLanguage } from '../../nlp/detect-language.js';
+import { DEFAULT_LANGUAGES, DEFAULT_MIN_LENGTH, detectLanguage } from '../../nlp/detect-language.js';
 
 interface Input {
   text: string;
@@ -11,12 +11,12 @@ interface Input {
 export const textLanguageDetect = defineCapability<Input>({
   id: 'text.language.detect',
   description:
-    'Detects the language of a text (franc trigram profiles; ISO 639-3 codes such as eng, spa, cmn). Considers 36 widely written languages unless candidates are given; `und` when the text is too short.',
+    'Detects the language of a text (franc trigram profiles; ISO 639-3 codes such as eng, spa, cmn). Considers 36 widely written languages unless candidates are given; `und` (confidence 0) when the text is shorter than min_length, unless its script belongs to one language.',
   inputSchema: object(
     {
       text: text('The text; only its first 2,048 characters are examined.'),
       candidates: list(name('An ISO 639-3 code.', { minLength: 3 }), 'Languages to choose from.', { minItems: 1, maxItems: 200 }),
-      min_length: integer('Shorter texts are `und`.', { minimum: 1, maximum: 1000, default: 10 }),
+      min_length: integer('Shorter texts are `und`, unless their script names the language (Chinese, Japanese, Korean, Thai…).', { minimum: 1, maximum: 1000, default: DEFAULT_MIN_LENGTH }),
     },
     ['text'],
   ),
@@ -29,6 +29,6 @@ export const textLanguageDetect = defineCapability<Input>({
     ['language', 'confidence', 'alternatives'],
   ),
   async compute(input) {
-    return { ...(await detectLanguage(input.text, input.candidates ?? DEFAULT_LANGUAGES, input.min_length ?? 10)) };
+    return { ...(await detectLanguage(input.text, input.candidates ?? DEFAULT_LANGUAGES, input.min_length ?? DEFAULT_MIN_LENGTH)) };
   },
 });

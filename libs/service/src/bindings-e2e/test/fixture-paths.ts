@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 const fixture = (path: string): string => fileURLToPath(new URL(`../fixtures/${path}`, import.meta.url));
 
-/** A runtime root in the original's layout: services/official, bindings/official, policies, official_services/. */
+/** A runtime root in the registry layout: services/official, bindings/official, policies, official_services/. */
 export const ORIGINAL_RUNTIME_ROOT = fixture('original-runtime');
 /** Its registry root: capabilities/ and skills/official/<domain>/<slug>/skill.yaml. */
 export const ORIGINAL_REGISTRY_ROOT = fixture('original-registry');

@@ -1,0 +1,118 @@
+import { cell } from './generated-section.js';
+
+/** Which program reads an option. */
+export type OptionReader = 'server' | 'bridge' | 'cli';
+
+/** One setting: its variable, its flag if it has one, its default as text, and what it does. */
+export interface OptionDefinition {
+  readonly variable: string;
+  readonly flag?: string;
+  readonly default: string;
+  readonly readers: readonly OptionReader[];
+  readonly description: string;
+}
+
+const ALL: readonly OptionReader[] = ['server', 'bridge', 'cli'];
+const SERVER_AND_BRIDGE: readonly OptionReader[] = ['server', 'bridge'];
+const SERVER: readonly OptionReader[] = ['server'];
+const BRIDGE: readonly OptionReader[] = ['bridge'];
+
+/**
+ * Every `SERVICE_*` setting of the server, the tool bridge and the `skills` command. The table in
+ * docs/configuration.md is generated from this list, and apps/server's reference-docs spec fails
+ * when a variable read in the code is missing here, when one listed here is read nowhere, or when
+ * a server default differs from what the option parser gives.
+ */
+export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
+  { variable: 'SERVICE_HOST', flag: '--host', default: '127.0.0.1', readers: SERVER, description: 'Listen address.' },
+  { variable: 'SERVICE_PORT', flag: '--port', default: '8080', readers: SERVER, description: 'Listen port; `0` picks a free one.' },
+  {
+    variable: 'SERVICE_API_KEY',
+    flag: '--api-key',
+    default: 'none',
+    readers: SERVER_AND_BRIDGE,
+    description: 'The API key of protected routes (`x-api-key`, or `Authorization: Bearer <key>`); with RBAC an `admin` key.',
+  },
+  {
+    variable: 'SERVICE_RATE_LIMIT_REQUESTS',
+    flag: '--rate-limit-requests',
+    default: '`60`; `6000` when open (no credentials) on loopback',
+    readers: SERVER,
+    description: 'Requests per window and client (the authenticated subject, else the client address); more answer 429. The higher default serves one person exploring on their own machine; set it explicitly in production.',
+  },
+  { variable: 'SERVICE_RATE_LIMIT_WINDOW_SECONDS', flag: '--rate-limit-window-seconds', default: '60', readers: SERVER, description: 'The sliding rate-limit window.' },
+  { variable: 'SERVICE_RATE_LIMIT_MAX_CLIENTS', default: '10000', readers: SERVER, description: 'Clients the limiter tracks; the least recently seen is forgotten first.' },
+  { variable: 'SERVICE_TRUST_PROXY', flag: '--trust-proxy', default: 'none', readers: SERVER, description: 'Proxies (addresses or CIDRs) whose `X-Forwarded-For` names the client.' },
+  { variable: 'SERVICE_RBAC', default: '0', readers: SERVER_AND_BRIDGE, description: '`1`: role-based access (reader < executor < operator < admin).' },
+  { variable: 'SERVICE_JWT_SECRET', default: 'none', readers: SERVER_AND_BRIDGE, description: 'HS256 secret (at least 32 bytes) for `Authorization: Bearer <JWT>`; needs RBAC.' },
+  { variable: 'SERVICE_JWT_LEEWAY_SECONDS', default: '30', readers: SERVER_AND_BRIDGE, description: 'Clock leeway for `exp` and `nbf`.' },
+  { variable: 'SERVICE_JWT_ISSUER', default: 'none', readers: SERVER_AND_BRIDGE, description: '`iss` a token must carry, when set.' },
+  { variable: 'SERVICE_JWT_AUDIENCE', default: 'none', readers: SERVER_AND_BRIDGE, description: '`aud` a token must carry, when set.' },
+  { variable: 'SERVICE_API_KEYS', default: 'none', readers: SERVER_AND_BRIDGE, description: 'More keys as `subject:role:sha256hex,…`; needs RBAC.' },
+  {
+    variable: 'SERVICE_AUTH_PLUGINS',
+    flag: '--auth-plugin',
+    default: 'none',
+    readers: SERVER,
+    description: 'Authentication plugins to enable, by the name their package declares (`skillService.authBackends`); needs RBAC.',
+  },
+  {
+    variable: 'SERVICE_AUTH_FORWARDED_USER_HEADER',
+    default: 'x-forwarded-user',
+    readers: SERVER,
+    description: 'The example authentication plugin (libs/auth-plugin-example): the header carrying the subject.',
+  },
+  { variable: 'SERVICE_AUTH_FORWARDED_ROLE_HEADER', default: 'x-forwarded-role', readers: SERVER, description: 'The example plugin: the header carrying the role.' },
+  { variable: 'SERVICE_AUTH_FORWARDED_DEFAULT_ROLE', default: 'reader', readers: SERVER, description: 'The example plugin: the role when the role header is absent.' },
+  { variable: 'SERVICE_AUTH_FORWARDED_MAX_ROLE', default: 'operator', readers: SERVER, description: 'The example plugin: the highest role the proxy may grant.' },
+  { variable: 'SERVICE_REQUIRE_AUTH_ALL', flag: '--require-auth-all', default: 'off', readers: SERVER, description: 'Also protect `/v1/health` and `/openapi.json` (reader).' },
+  { variable: 'SERVICE_REGISTRY_ROOT', flag: '--registry-root', default: '`<checkout>/registry`', readers: ALL, description: 'Skills and capabilities (`skills/<channel>/<domain>/<slug>/skill.yaml`, `capabilities/*.yaml`).' },
+  {
+    variable: 'SERVICE_RUNTIME_ROOT',
+    flag: '--runtime-root',
+    default: '`<checkout>`',
+    readers: ALL,
+    description: 'Services, bindings, policies and the Python modules of pythoncall bindings.',
+  },
+  { variable: 'SERVICE_BODY_LIMIT', flag: '--body-limit', default: '1mb', readers: SERVER, description: 'Largest request body (`1048576`, `512kb`, `1mb`); larger answers 413.' },
+  { variable: 'SERVICE_ASYNC_WORKERS', default: '4', readers: ALL, description: 'Async runs executing at once.' },
+  { variable: 'SERVICE_MAX_WORKERS', default: '8', readers: ALL, description: 'Steps of one run executing at once.' },
+  { variable: 'SERVICE_MAX_RUNS', default: '100', readers: ALL, description: 'Runs kept; the oldest is evicted first.' },
+  {
+    variable: 'SERVICE_OUTBOUND_ALLOW',
+    default: 'none',
+    readers: ALL,
+    description: 'Hosts, `host:port` or CIDRs the outbound guard lets through although private or loopback (providers and webhook receivers).',
+  },
+  { variable: 'SERVICE_AUDIT_PATH', default: 'none', readers: ALL, description: 'The JSON-lines audit file (hash-chained); none: no audit file.' },
+  { variable: 'SERVICE_AUDIT_MODE', default: 'standard', readers: ALL, description: 'Default `audit_mode`: `off`, `standard` or `full`.' },
+  { variable: 'SERVICE_TRUST_LEVEL', default: 'standard', readers: ALL, description: 'Highest capability trust level allowed to run.' },
+  { variable: 'SERVICE_STEP_TIMEOUT_SECONDS', default: '60', readers: ALL, description: 'A step without its own `timeout_seconds` gets this long.' },
+  {
+    variable: 'SERVICE_BINDING_PREFERENCE',
+    default: '`builtin,pythoncall`',
+    readers: ALL,
+    description: 'Ordered protocols or service ids preferred when a capability has several bindings.',
+  },
+  { variable: 'SERVICE_PYTHON', default: 'python3', readers: ALL, description: 'Interpreter of the pythoncall workers.' },
+  { variable: 'SERVICE_PYTHON_WORKERS', default: '2', readers: ALL, description: 'Persistent Python worker processes.' },
+  { variable: 'SERVICE_PYTHON_MODULES', default: 'none', readers: ALL, description: 'Module prefixes pythoncall may call on top of the defaults.' },
+  { variable: 'SERVICE_SSE_HEARTBEAT_SECONDS', default: '15', readers: SERVER, description: 'Interval of the SSE heartbeat comment.' },
+  { variable: 'SERVICE_DRAIN_SECONDS', default: '10', readers: SERVER, description: 'How long SIGTERM and SIGINT wait for requests and streams in flight.' },
+  { variable: 'SERVICE_TOKEN', default: 'none', readers: BRIDGE, description: 'The credential (JWT or API key) the bridge acts for; else `SERVICE_API_KEY`.' },
+  { variable: 'SERVICE_BRIDGE_MAX_LINE_BYTES', default: '4194304', readers: BRIDGE, description: 'Longest input line; a longer one gets an error answer and is skipped.' },
+];
+
+/** docs/configuration.md's table: one row per option, flags first where there is one. */
+export function configurationTable(options: readonly OptionDefinition[] = OPTION_DEFINITIONS): string {
+  const rows = options.map((option) =>
+    [
+      option.flag === undefined ? '' : `\`${option.flag}\``,
+      `\`${option.variable}\``,
+      option.default.startsWith('`') || option.default.startsWith('none') || option.default === 'off' ? option.default : `\`${option.default}\``,
+      option.readers.join(', '),
+      cell(option.description),
+    ].join(' | '),
+  );
+  return ['| flag | environment | default | read by | what |', '|---|---|---|---|---|', ...rows.map((row) => `| ${row} |`)].join('\n');
+}

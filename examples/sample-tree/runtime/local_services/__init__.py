@@ -1,0 +1,1 @@
+"""Python services of the sample runtime tree."""
