@@ -1,4 +1,4 @@
-// A registry as the original service's authors write it loads and serves unchanged, quirks included
+// A registry as the Python implementation's authors write it loads and serves unchanged, quirks included
 // (a capability whose metadata holds `tags` twice, a stray top-level `status`, folded descriptions,
 // free-form examples); and the stricter checks refuse exactly the broken skills: a skill with
 // warnings runs, one with errors is a 409 listing every problem, and the good ones keep serving.
@@ -13,8 +13,8 @@ import { testConfig } from './testing/test-config.js';
 
 jest.setTimeout(60_000);
 
-// Our own words, in the original's spelling and with its quirks: `tags` written twice under
-// metadata (PyYAML keeps the last), a top-level `status` the original ignores, `>` descriptions.
+// Our own words, in that implementation's spelling and with its quirks: `tags` written twice under
+// metadata (PyYAML keeps the last), a top-level `status` it ignores, `>` descriptions.
 const QUIRKY_KEYWORDS = `id: text.keyword.extract
 version: 1.0.0
 status: stable
@@ -98,7 +98,7 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-describe('a registry in the original layout, with its quirks', () => {
+describe('a registry in the Python implementation\'s layout, with its quirks', () => {
   it('loads the duplicate-tags capability with the last tags, and reports only warnings for the quirks', async () => {
     const report = await service.diagnostics();
     const about = (file: string): [string, string, string][] =>
@@ -114,7 +114,7 @@ describe('a registry in the original layout, with its quirks', () => {
     expect(report.registry.counts).toMatchObject({ capabilities: 3, rejected_skills: 1 });
   });
 
-  it('serves every skill of the original layout, the one using the duplicate-tags capability included', async () => {
+  it('serves every skill of that layout, the one using the duplicate-tags capability included', async () => {
     expect(service.listSkills({ offset: 0, limit: 20 }).skills.map((skill) => skill.id)).toEqual(['text.note-digest', 'text.warned-keywords']);
     const result = await service.executeSkill('text.note-digest', { inputs: { note: NOTE } }, context);
     expect(result).toMatchObject({ status: 'completed', outputs: { language: 'en', keywords: ['circuit', 'after', 'breaker'] } });

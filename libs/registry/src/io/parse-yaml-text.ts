@@ -67,7 +67,7 @@ function duplicateWarnings(text: string): TextProblem[] {
 /**
  * Parses YAML 1.2 with the core schema (so `on`, `yes`, `no` stay strings), js-yaml's nesting
  * limit, and alias expansion bounded. A key written twice in one mapping keeps its last value, as
- * PyYAML (the original service's loader) does, and is reported as a warning naming both lines.
+ * PyYAML does (registries written for the service's Python implementation rely on it), and is reported as a warning naming both lines.
  * `value` is undefined on any error.
  */
 export function parseYamlText(text: string): ParseOutcome {

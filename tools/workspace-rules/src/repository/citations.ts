@@ -13,15 +13,17 @@ export interface CitationRule {
 export const CITATION_RULES: readonly CitationRule[] = [
   { name: 'a path outside the repository', pattern: /(?:^|[\s`'"(])(?:\.\.\/)+shared\/|\/work\/|\bshared\/(?:spec|reference)\b/ },
   { name: 'a design note that is not in the repository', pattern: /\b(?:DESIGN|TOOLCHAIN)(?:\.md)?\b|\bhttp-interface\.md\b/ },
-  { name: 'an unnamed reference', pattern: /\breference\s*§|\breference\/|\((?:spec|reference)[,)]|\bthe spec(?:'s)?\b/i },
+  // "(spec)" as a citation, not a call such as `isMapping(spec)` or `read(reference, …)`.
+  { name: 'an unnamed reference', pattern: /\breference\s*§|\breference\/|(?<![\w.$])\((?:spec|reference)(?:\)|,\s*§)|\bthe spec(?:'s)?\b/i },
   {
     name: 'an issue number',
-    // "issue #4", "(#7)", "#8.2:", "owner/repo#13"; not "order #42" or "UAX #29" (a word before it).
-    pattern: /\bissues?\s*#?\d+|(?<![\p{L}\p{N}][\s\u200b]*)(?<![\p{L}\p{N}&/])#\d+(?:\.\d+)?\b|\b[\w.-]+\/[\w.-]+#\d+\b/iu,
+    // "issue #4", "(#7)", "#8.2:", "owner/repo#13"; not "order #42" or "UAX #29" (a word before it),
+    // nor a colour such as `fill="#2563eb"` or `color: #334155` (after a quote, `:` or `=`).
+    pattern: /\bissues?\s*#?\d+|(?<![\p{L}\p{N}][\s\u200b]*)(?<![:=][\s]*)(?<![\p{L}\p{N}&/"'])#\d+(?:\.\d+)?\b(?![0-9a-f])|\b[\w.-]+\/[\w.-]+#\d+\b/iu,
   },
   {
     name: '"the original" as a source',
-    pattern: /\bthe original(?:'s)?\b(?![-\w])(?!\s+(?:text|card|wording|provider error|value|request|string|one|URL)\b)/i,
+    pattern: /\bthe original(?:'s)?\b(?![-\w])(?!\s+(?:text|card|wording|provider error|value|request|string|one|URL|webhook-id|id)\b)/i,
   },
 ];
 

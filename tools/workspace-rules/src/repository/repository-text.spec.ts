@@ -65,6 +65,7 @@ describe('citations a reader cannot follow', () => {
     ['// #8.2: executions fire events', 'an issue number'],
     ['* folds samples (someone/some-parser#13), so', 'an issue number'],
     ['// as the original did', '"the original" as a source'],
+    ['// fixed as in the original (spec) wording', 'an unnamed reference'],
     ["/** The original's allow-list. */", '"the original" as a source'],
   ])('catches %j', (line, rule) => {
     expect(findCitations('x.ts', line).map((found) => found.rule)).toContain(rule);
@@ -79,6 +80,11 @@ describe('citations a reader cannot follow', () => {
     ['<p>&#xZZZ; &#99999999;</p>'],
     ['import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";'],
     ['// the original-runtime fixture folder'],
+    ['.node rect { stroke: #475569; }'],
+    ['<circle fill="#2563eb"/><circle fill="#16a34a"/>'],
+    ['if (!isMapping(spec) || spec.type === "") continue;'],
+    ['const path = writtenPathRead(reference, writer);'],
+    ['// The replay keeps the original webhook-id: receivers de-duplicate on it.'],
   ])('lets %j be', (line) => {
     expect(findCitations('x.ts', line)).toEqual([]);
   });
