@@ -62,7 +62,7 @@ describe('SkillCatalog', () => {
       },
       registry: {
         counts: { skills: 2, rejected_skills: 1, capabilities: 2, services: 2, bindings: 3 },
-        diagnostics: [{ ...FACTS.diagnostics[0], message: 'cannot read <path> bad indent' }],
+        diagnostics: [{ ...FACTS.diagnostics[0], message: 'cannot read <path>: bad indent' }],
         rejected_skills: ['text.broken'],
         unbound_capabilities: ['text.orphan'],
       },
