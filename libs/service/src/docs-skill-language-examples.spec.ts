@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BUILTIN_REGISTRY_ROOT, REPO_ROOT, SkillService } from '@skill-service/service';
-import { isExampleSkill, yamlBlocks } from './yaml-blocks.js';
+import { BUILTIN_REGISTRY_ROOT, REPO_ROOT } from './install-paths.js';
+import { SkillService } from './skill-service.js';
+import { isExampleSkill, yamlBlocks } from './testing/yaml-blocks.js';
 
 jest.setTimeout(120_000);
 
