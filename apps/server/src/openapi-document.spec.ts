@@ -42,6 +42,8 @@ describe('GET /openapi.json', () => {
     const operations = Object.entries(paths()).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
     expect(operations.sort()).toEqual(
       [
+        'GET /docs',
+        'GET /docs/redoc.standalone.js',
         'GET /openapi.json',
         'GET /v1/health',
         'GET /v1/runs',

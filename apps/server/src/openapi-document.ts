@@ -134,7 +134,9 @@ function parameters(route: RouteDefinition, components: SchemaComponents): Json[
 
 /** Who may call an operation: no requirement (an empty list) when the service is open or the route public. */
 function securityOf(role: Role | 'public', access: DocumentAccess): Json {
-  if (access.open || role === 'public') return { security: [] };
+  // The role stays named on an open server: it is what the route needs once credentials are configured.
+  if (role === 'public') return { security: [] };
+  if (access.open) return { security: [], 'x-required-role': role };
   const credentials = [{ ApiKeyAuth: [] }, { BearerAuth: [] }];
   return {
     security: role === 'reader' && access.anonymousReader ? [{}, ...credentials] : credentials,

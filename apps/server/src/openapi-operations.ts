@@ -31,6 +31,14 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDocs>> = {
       'Answers `ok` with the version and uptime while the process serves. With `deep=true` it also checks each subsystem ' +
       '(registry, providers, Python workers, MCP servers, runs, webhooks) and answers 503 when a critical one failed.',
   },
+  getApiReference: {
+    tag: 'Service',
+    description: 'An interactive reference of this API: the page renders /openapi.json in the browser with Redoc, served from this server (nothing from elsewhere).',
+  },
+  getApiReferenceRenderer: {
+    tag: 'Service',
+    description: 'The Redoc bundle the API reference page loads, served from this server so the page needs no CDN.',
+  },
   getOpenApiDocument: {
     tag: 'Service',
     description:

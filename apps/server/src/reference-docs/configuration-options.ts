@@ -24,6 +24,7 @@ const BRIDGE: readonly OptionReader[] = ['bridge'];
  * a server default differs from what the option parser gives.
  */
 export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
+  { variable: 'SERVICE_PUBLIC_URL', default: 'none', readers: SERVER, description: 'The base URL /openapi.json names in `servers` (else the origin of each request).' },
   { variable: 'SERVICE_HOST', flag: '--host', default: '127.0.0.1', readers: SERVER, description: 'Listen address.' },
   { variable: 'SERVICE_PORT', flag: '--port', default: '8080', readers: SERVER, description: 'Listen port; `0` picks a free one.' },
   {
@@ -46,6 +47,8 @@ export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
   { variable: 'SERVICE_RBAC', default: '0', readers: SERVER_AND_BRIDGE, description: '`1`: role-based access (reader < executor < operator < admin).' },
   { variable: 'SERVICE_JWT_SECRET', default: 'none', readers: SERVER_AND_BRIDGE, description: 'HS256 secret (at least 32 bytes) for `Authorization: Bearer <JWT>`; needs RBAC.' },
   { variable: 'SERVICE_JWT_LEEWAY_SECONDS', default: '30', readers: SERVER_AND_BRIDGE, description: 'Clock leeway for `exp` and `nbf`.' },
+  { variable: 'SERVICE_JWT_REQUIRE_EXP', default: '0', readers: SERVER_AND_BRIDGE, description: '`1`: a token without `exp` is refused.' },
+  { variable: 'SERVICE_JWT_MAX_AGE_SECONDS', default: 'none', readers: SERVER_AND_BRIDGE, description: 'Oldest accepted token, measured from `iat` (which is then required).' },
   { variable: 'SERVICE_JWT_ISSUER', default: 'none', readers: SERVER_AND_BRIDGE, description: '`iss` a token must carry, when set.' },
   { variable: 'SERVICE_JWT_AUDIENCE', default: 'none', readers: SERVER_AND_BRIDGE, description: '`aud` a token must carry, when set.' },
   { variable: 'SERVICE_API_KEYS', default: 'none', readers: SERVER_AND_BRIDGE, description: 'More keys as `subject:role:sha256hex,…`; needs RBAC.' },
@@ -78,6 +81,12 @@ export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
   { variable: 'SERVICE_ASYNC_WORKERS', default: '4', readers: ALL, description: 'Async runs executing at once.' },
   { variable: 'SERVICE_MAX_WORKERS', default: '8', readers: ALL, description: 'Steps of one run executing at once.' },
   { variable: 'SERVICE_MAX_RUNS', default: '100', readers: ALL, description: 'Runs kept; the oldest is evicted first.' },
+  {
+    variable: 'SERVICE_SECRET_ENV_ALLOW',
+    default: 'none',
+    readers: SERVER_AND_BRIDGE,
+    description: 'Names or `PREFIX_*` patterns that `${VAR}` placeholders may read (never `SERVICE_*` or `OTEL_*`).',
+  },
   {
     variable: 'SERVICE_OUTBOUND_ALLOW',
     default: 'none',

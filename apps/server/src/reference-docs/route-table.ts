@@ -17,7 +17,8 @@ export function routeTable(document: Json): string {
     for (const method of METHODS) {
       const operation = paths[path]?.[method] as Json | undefined;
       if (operation === undefined) continue;
-      const role = Array.isArray(operation['security']) && operation['security'].length === 0 ? 'public' : String(operation['x-required-role'] ?? 'public');
+      // The role the route needs once credentials are configured; an open server documents no security at all.
+      const role = String(operation['x-required-role'] ?? 'public');
       const statuses = Object.keys((operation['responses'] ?? {}) as Json).sort();
       const success = statuses.filter((status) => status.startsWith('2') || status.startsWith('3'));
       const errors = statuses.filter((status) => !success.includes(status));
