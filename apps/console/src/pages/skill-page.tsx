@@ -80,7 +80,7 @@ export function SkillPage({ skillId }: { skillId: string }) {
           {data.examples.map((example, index) => (
             <li key={index}>
               {example.description ?? `Example ${index + 1}`}
-              <pre class="json">{JSON.stringify(example.input, null, 2)}</pre>
+              <pre class="json">{JSON.stringify(example.inputs, null, 2)}</pre>
             </li>
           ))}
         </ul>
