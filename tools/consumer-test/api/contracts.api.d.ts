@@ -1516,6 +1516,11 @@ export declare const CONTRACT_SCHEMAS: {
         }, z.core.$strip>>;
         tags: z.ZodArray<z.ZodString>;
         status: z.ZodString;
+        examples: z.ZodArray<z.ZodObject<{
+            description: z.ZodNullable<z.ZodString>;
+            inputs: z.ZodRecord<z.ZodString, z.ZodUnknown>;
+            outputs: z.ZodNullable<z.ZodRecord<z.ZodString, z.ZodUnknown>>;
+        }, z.core.$strip>>;
     }, z.core.$strip>;
     DiscoverRequest: z.ZodObject<{
         intent: z.ZodString;
@@ -2727,6 +2732,11 @@ export declare const SkillDescription: z.ZodObject<{
     }, z.core.$strip>>;
     tags: z.ZodArray<z.ZodString>;
     status: z.ZodString;
+    examples: z.ZodArray<z.ZodObject<{
+        description: z.ZodNullable<z.ZodString>;
+        inputs: z.ZodRecord<z.ZodString, z.ZodUnknown>;
+        outputs: z.ZodNullable<z.ZodRecord<z.ZodString, z.ZodUnknown>>;
+    }, z.core.$strip>>;
 }, z.core.$strip>;
 export type SkillDescription = z.infer<typeof SkillDescription>;
 

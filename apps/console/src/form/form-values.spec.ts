@@ -11,7 +11,7 @@ const inputs = {
 
 describe('the input form', () => {
   it('starts from an example where it has a value, else from the declared default', () => {
-    expect(initialValues(inputs, { input: { text: 'hi', items: [1, 2] } })).toEqual({ text: 'hi', count: '3', ratio: '', flag: 'false', items: '[\n  1,\n  2\n]' });
+    expect(initialValues(inputs, { inputs: { text: 'hi', items: [1, 2] } })).toEqual({ text: 'hi', count: '3', ratio: '', flag: 'false', items: '[\n  1,\n  2\n]' });
     expect(initialValues(inputs).text).toBe('');
   });
 

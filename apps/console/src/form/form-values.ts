@@ -5,7 +5,7 @@ export type InputField = SkillDescription['inputs'][string];
 /** An example of a skill (when describe provides examples). */
 export interface SkillExample {
   readonly description?: string;
-  readonly input: Readonly<Record<string, unknown>>;
+  readonly inputs: Readonly<Record<string, unknown>>;
 }
 
 /** Form values are the text of each input box: JSON for structured types, plain text for strings. */
@@ -23,7 +23,7 @@ function textOf(field: InputField, value: unknown): string {
 /** The form's first values: the example's input where it has one, else the declared default. */
 export function initialValues(inputs: SkillDescription['inputs'], example?: SkillExample): FormValues {
   return Object.fromEntries(
-    Object.entries(inputs).map(([name, field]) => [name, textOf(field, example !== undefined && name in example.input ? example.input[name] : field.default)]),
+    Object.entries(inputs).map(([name, field]) => [name, textOf(field, example !== undefined && name in example.inputs ? example.inputs[name] : field.default)]),
   );
 }
 
