@@ -59,7 +59,7 @@ afterAll(async () => {
 
 describe("the README's library example", () => {
   it('names the packages to pack, the files to write and what the program prints', () => {
-    expect(example.packages).toEqual(['@skill-service/contracts', '@skill-service/skill-language', '@skill-service/registry', '@skill-service/engine']);
+    expect(example.packages).toEqual(['@skill-service/util', '@skill-service/contracts', '@skill-service/skill-language', '@skill-service/registry', '@skill-service/engine']);
     expect([...example.files.keys()].sort()).toEqual([
       'registry/capabilities/text.shout.yaml',
       'registry/skills/official/demo/shout-twice/skill.yaml',
