@@ -83,8 +83,9 @@ describe('the catalogue', () => {
     const ys = await graph.locator('g.node').evaluateAll((gs) => gs.map((g) => Number(/translate\([\d.]+ ([\d.]+)\)/.exec(g.getAttribute('transform') ?? '')?.[1])));
     expect(ys[0]).toBeLessThan(ys[1] ?? 0);
     expect(ys[1]).toBeLessThan(ys[2] ?? 0);
-    expect(await page.getByLabel(/^text/).inputValue()).toBe('');
-    expect(await page.getByLabel(/^pause/).inputValue()).toBe('0.2');
+    // Pre-filled from the skill's first example, as describe serves it.
+    expect(await page.getByLabel(/^text/).inputValue()).toBe('hello console');
+    expect(await page.getByLabel(/^pause/).inputValue()).toBe('0.1');
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'skill');
     await page.goto(`${suite.server.url}/console/#/skills/text.old-shout`);

@@ -73,6 +73,8 @@ describe('a live run from the form, over the SSE stream', () => {
 
   it('checks the inputs against their declared types before sending anything', async () => {
     const { page, watch } = await suite.open('#/skills/text.shout-twice');
+    // The form starts from the skill's first example: empty the required box to see it refused.
+    await page.getByLabel(/^text/).fill('');
     await page.getByLabel(/^pause/).fill('soon');
     await page.getByRole('button', { name: 'Run and watch' }).click();
     await page.getByText('text is required').waitFor();

@@ -53,7 +53,11 @@ const withDocsPolicy =
   (send: RequestHandler): RequestHandler =>
   (req, res, next) => {
     res.set('Content-Security-Policy', DOCS_CONTENT_SECURITY_POLICY);
-    return send(req, res, next);
+    // A GET may arrive with a body (some clients send one): read and discard it before the large
+    // answer goes out, so the client is not cut off while it is still writing.
+    if (req.readableEnded) return send(req, res, next);
+    req.once('end', () => void send(req, res, next));
+    req.resume();
   };
 
 /** GET /docs (the page) and the renderer it loads; reader role, like the API description. */
