@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUILTIN_REGISTRY_ROOT, REPO_ROOT } from './install-paths.js';
 import { SkillService } from './skill-service.js';
+import { testConfig } from './testing/test-config.js';
 import { isExampleSkill, yamlBlocks } from './testing/yaml-blocks.js';
 
 jest.setTimeout(120_000);
@@ -28,18 +29,7 @@ beforeAll(async () => {
     await writeFile(join(folder, 'skill.yaml'), block);
   }
   service = await SkillService.open(
-    {
-      registryRoot: dir,
-      runtimeRoot: REPO_ROOT,
-      env: {},
-      maxWorkers: 4,
-      outboundAllow: [],
-      python: { executable: 'python3', poolSize: 1, extraModulePrefixes: [] },
-      maxTrustLevel: 'standard',
-      defaultAuditMode: 'off',
-      defaultStepTimeoutSeconds: 30,
-      log: () => undefined,
-    },
+    testConfig({ registryRoot: dir }).config,
     { version: 'docs' },
   );
 });

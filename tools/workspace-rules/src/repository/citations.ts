@@ -6,7 +6,8 @@ export interface CitationRule {
 
 /**
  * Citations of things outside the repository: paths beside it, design notes and issue trackers
- * a reader of a clone does not have, and unnamed references ("reference §3", "the original").
+ * a reader of a clone does not have, and unnamed references (a section sign after the word
+ * "reference", or another implementation cited without a name).
  * A comment should explain its reason itself, or point at a file of the repository.
  * Named public standards stay allowed ("RFC 7518 §3.2", "UAX #29", "JSON-RPC 2.0 §5").
  */
