@@ -1,0 +1,1 @@
+export default { displayName: 'redis-state', preset: '../../jest.preset.js' };
