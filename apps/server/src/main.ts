@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { isServiceError } from '@skill-service/contracts';
@@ -7,6 +8,7 @@ import { SkillService } from '@skill-service/service';
 import type { AccessControl } from './access-control.js';
 import { accessControlOf } from './access-control-of.js';
 import { createApp } from './app.js';
+import { runClusterPrimary } from './cluster-primary.js';
 import { drainServer } from './graceful-shutdown.js';
 import { createHttpServer } from './http-server.js';
 import { BUILTIN_REGISTRY_ROOT, REPO_ROOT, pythonWorkerScript, serverVersion } from './install-paths.js';
@@ -31,51 +33,80 @@ if (command.kind === 'help') {
 const { options } = command;
 const version = serverVersion();
 // JSON lines on stderr; the configured credentials are redacted wherever they would appear.
-const logger = createLogger({ name: NAME, secrets: [options.apiKey, options.auth.jwt?.secret, ...(options.auth.jwt?.previousSecrets ?? [])] });
-const metrics = new ServiceMetrics();
+const logger = createLogger({ name: NAME, secrets: [options.apiKey, options.auth.jwt?.secret, ...(options.auth.jwt?.previousSecrets ?? []), options.redis?.url] });
 
-let service: SkillService;
-let access: AccessControl;
-try {
-  // Before the service starts: an unknown or broken auth plugin is a usage problem (exit 2).
-  access = await accessControlOf(options, { env: process.env, pluginDirs: [join(REPO_ROOT, 'node_modules')], observer: metrics, logger });
-  const config = serviceConfigOf(options, process.env, pythonWorkerScript(), ({ level, message, ...fields }) => logger.log(level, message, fields));
-  service = await SkillService.open(config, { version, observer: metrics });
-} catch (error) {
-  // A configuration the providers refuse is a usage problem (2); anything else a failed start (1).
-  logger.error(`cannot start: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(isServiceError(error) && error.code === 'invalid_configuration' ? 2 : 1);
+if (options.redis !== undefined) {
+  // Loaded only when configured: the embedded default never pays for the Redis client.
+  const { checkReachable, redisSettings } = await import('@skill-service/redis-state');
+  let settings;
+  try {
+    settings = redisSettings(options.redis.url, options.redis.prefix);
+  } catch (error) {
+    process.stderr.write(`${NAME}: ${error instanceof Error ? error.message : String(error)} (see --help)\n`);
+    process.exit(2);
+  }
+  // A deployment pointed at the wrong Redis fails here, once, rather than at its first request.
+  if (cluster.isPrimary) {
+    try {
+      await checkReachable(settings);
+    } catch (error) {
+      process.stderr.write(`${NAME}: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(2);
+    }
+  }
 }
 
-const { app, inflight } = createApp(service, {
-  version,
-  bodyLimitBytes: options.bodyLimitBytes,
-  heartbeatMs: options.heartbeatMs,
-  log: (line) => logger.error(line),
-  access,
-  metrics,
-  logger,
-  ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
-});
-// Bounded request timeouts: a client trickling its request in cannot hold a connection for minutes.
-const server = createHttpServer(app);
-server.on('error', (error: NodeJS.ErrnoException) => {
-  logger.error(`cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}`);
-  void service.close().finally(() => process.exit(1));
-});
-server.listen(options.port, options.host, () => {
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  logger.info(`${NAME} ${version} listening on http://${host}:${address.port} (${service.runtime.registry.skills.size} skills)`);
-});
-
-let stopping = false;
-async function stop(): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  await drainServer(server, inflight, options.drainMs);
-  await service.close();
-  process.exit(0);
+if (options.workers > 1 && cluster.isPrimary) {
+  runClusterPrimary({ workers: options.workers, drainMs: options.drainMs, log: (level, message) => logger.log(level, message) });
+} else {
+  await serve();
 }
-process.on('SIGTERM', () => void stop());
-process.on('SIGINT', () => void stop());
+
+async function serve(): Promise<void> {
+  const metrics = new ServiceMetrics();
+  let service: SkillService;
+  let access: AccessControl;
+  try {
+    // Before the service starts: an unknown or broken auth plugin is a usage problem (exit 2).
+    access = await accessControlOf(options, { env: process.env, pluginDirs: [join(REPO_ROOT, 'node_modules')], observer: metrics, logger });
+    const config = serviceConfigOf(options, process.env, pythonWorkerScript(), ({ level, message, ...fields }) => logger.log(level, message, fields));
+    service = await SkillService.open(config, { version, observer: metrics });
+  } catch (error) {
+    // A configuration the providers refuse is a usage problem (2); anything else a failed start (1).
+    logger.error(`cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(isServiceError(error) && error.code === 'invalid_configuration' ? 2 : 1);
+  }
+
+  const { app, inflight } = createApp(service, {
+    version,
+    bodyLimitBytes: options.bodyLimitBytes,
+    heartbeatMs: options.heartbeatMs,
+    log: (line) => logger.error(line),
+    access,
+    metrics,
+    logger,
+    ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
+  });
+  // Bounded request timeouts: a client trickling its request in cannot hold a connection for minutes.
+  const server = createHttpServer(app);
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    logger.error(`cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}`);
+    void service.close().finally(() => process.exit(1));
+  });
+  server.listen(options.port, options.host, () => {
+    const address = server.address() as AddressInfo;
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    logger.info(`${NAME} ${version} listening on http://${host}:${address.port} (${service.runtime.registry.skills.size} skills)`);
+  });
+
+  let stopping = false;
+  async function stop(): Promise<void> {
+    if (stopping) return;
+    stopping = true;
+    await drainServer(server, inflight, options.drainMs);
+    await service.close();
+    process.exit(0);
+  }
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+}

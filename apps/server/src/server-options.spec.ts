@@ -36,6 +36,8 @@ describe('parseServerCommand', () => {
       python: { executable: 'python3', poolSize: 2, extraModulePrefixes: [] },
       heartbeatMs: 15_000,
       drainMs: 10_000,
+      redis: undefined,
+      workers: 1,
     });
   });
 
@@ -129,8 +131,21 @@ describe('parseServerCommand', () => {
     [[], { SERVICE_TRUST_LEVEL: 'root' }, "SERVICE_TRUST_LEVEL must be one of sandbox, standard, elevated, privileged, got 'root'"],
     [['--verbose'], {}, "Unknown option '--verbose'"],
     [['serve'], {}, "Unexpected argument 'serve'"],
+    [['--workers', '0'], {}, "--workers must be an integer from 1 to 64, got '0'"],
+    [['--workers', 'abc'], {}, "--workers must be an integer from 1 to 64, got 'abc'"],
+    [[], { SERVICE_WORKERS: '2' }, '--workers 2 needs shared state: set --redis-url or SERVICE_REDIS_URL (with in-memory state each process would keep its own runs, webhooks and rate limits)'],
+    [['--redis-url', ''], {}, '--redis-url must not be empty'],
   ])('refuses %j %j with one line', (argv, env, message) => {
     expect(parse(argv, env)).toEqual({ kind: 'usage_error', message });
+  });
+
+  it('keeps state in memory in one process unless Redis is named', () => {
+    expect(serve(parse([]))).toMatchObject({ redis: undefined, workers: 1 });
+    expect(serve(parse(['--workers', '3', '--redis-url', 'redis://127.0.0.1:6379'], { SERVICE_REDIS_PREFIX: 'blue' }))).toMatchObject({
+      redis: { url: 'redis://127.0.0.1:6379', prefix: 'blue' },
+      workers: 3,
+    });
+    expect(serve(parse([], { SERVICE_REDIS_URL: 'redis://cache:6379' })).redis).toEqual({ url: 'redis://cache:6379', prefix: 'skills' });
   });
 
   it('answers --help with the usage', () => {

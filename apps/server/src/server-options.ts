@@ -31,6 +31,10 @@ export interface ServerOptions extends ServiceSettings {
   readonly drainMs: number;
   /** The base URL clients reach the service at, named by /openapi.json's `servers` (else the request's origin). */
   readonly publicUrl: string | undefined;
+  /** Shared state on Redis (checked when the server starts); none: the in-memory state of this process. */
+  readonly redis: { readonly url: string; readonly prefix: string } | undefined;
+  /** Server processes sharing the port (node:cluster); more than one needs `redis`. */
+  readonly workers: number;
 }
 
 /** The shared auth settings of the environment (@skill-service/service) plus the server's own. */
@@ -75,6 +79,9 @@ const cidrs: Parse<string[]> = (raw, name) => {
   }
   return entries;
 };
+
+/** Enough processes for any one machine; a typo such as 1000 is refused rather than forked. */
+export const MAX_WORKER_PROCESSES = 64;
 
 /** Requests per window and client once anyone but the local user can call, or credentials exist. */
 export const SHARED_RATE_LIMIT_REQUESTS = 60;
@@ -123,7 +130,10 @@ export const USAGE = `Usage: skill-server [options]   (flags win over the enviro
   --registry-root <dir>              SERVICE_REGISTRY_ROOT            default <checkout>/registry
   --runtime-root <dir>               SERVICE_RUNTIME_ROOT             default <checkout>
   --body-limit <size>                SERVICE_BODY_LIMIT               default 1mb
+  --redis-url <url>                  SERVICE_REDIS_URL                default none: state in this process's memory
+  --workers <n>                      SERVICE_WORKERS                  default 1 (processes on one port; > 1 needs Redis)
 Environment only:
+  SERVICE_REDIS_PREFIX (skills; namespaces every key, so deployments can share one Redis),
   SERVICE_RBAC (0; 1 = roles), SERVICE_JWT_SECRET (none; >= 32 bytes each, comma list to rotate, RBAC), SERVICE_JWT_LEEWAY_SECONDS (30),
   SERVICE_JWT_ISSUER, SERVICE_JWT_AUDIENCE (not checked unless set), SERVICE_JWT_REQUIRE_EXP (0),
   SERVICE_JWT_MAX_AGE_SECONDS (none; from iat), SERVICE_API_KEYS (subject:role:sha256,… RBAC),
@@ -158,6 +168,8 @@ export function parseServerCommand(
         'registry-root': { type: 'string' },
         'runtime-root': { type: 'string' },
         'body-limit': { type: 'string' },
+        'redis-url': { type: 'string' },
+        workers: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -185,6 +197,13 @@ export function parseServerCommand(
   function setting<T>(flag: string | undefined, variable: string, parse: Parse<T>, fallback: T): T {
     const fromFlag = flag === undefined ? undefined : flags[flag];
     return readSetting(env, variable, parse, fallback, { name: `--${flag}`, raw: typeof fromFlag === 'string' ? fromFlag : undefined });
+  }
+
+  /** The URL and prefix as given; their syntax is checked with the Redis adapter, loaded only when used. */
+  function redisOptions(): ServerOptions['redis'] {
+    const url = setting<string | undefined>('redis-url', 'SERVICE_REDIS_URL', text, undefined);
+    const prefix = setting(undefined, 'SERVICE_REDIS_PREFIX', text, 'skills');
+    return url === undefined ? undefined : { url, prefix };
   }
 
   try {
@@ -219,7 +238,15 @@ export function parseServerCommand(
       heartbeatMs: setting(undefined, 'SERVICE_SSE_HEARTBEAT_SECONDS', seconds(3600), 15) * 1000,
       drainMs: setting(undefined, 'SERVICE_DRAIN_SECONDS', seconds(600), 10) * 1000,
       publicUrl: setting<string | undefined>(undefined, 'SERVICE_PUBLIC_URL', publicUrl, undefined),
+      redis: redisOptions(),
+      workers: setting('workers', 'SERVICE_WORKERS', integer(1, MAX_WORKER_PROCESSES), 1),
     };
+    if (options.workers > 1 && options.redis === undefined) {
+      return {
+        kind: 'usage_error',
+        message: `--workers ${options.workers} needs shared state: set --redis-url or SERVICE_REDIS_URL (with in-memory state each process would keep its own runs, webhooks and rate limits)`,
+      };
+    }
     return { kind: 'serve', options };
   } catch (error) {
     if (isServiceError(error) && error.code === 'invalid_configuration') return { kind: 'usage_error', message: error.message };
