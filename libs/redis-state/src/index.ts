@@ -5,5 +5,6 @@
  * Every key lives under the deployment's prefix. The ports are declared by the domain libraries
  * that own the state (runs, webhooks, auth); the in-memory adapters there are the embedded default.
  */
+export { deleteDeploymentKeys } from './deployment-keys.js';
 export { checkReachable, connectionOptions, prefixedKey, queueClient, requestClient } from './redis-connection.js';
 export { DEFAULT_REDIS_PREFIX, redactedRedisUrl, redisSettings, type RedisSettings } from './redis-settings.js';
