@@ -55,7 +55,7 @@ export async function packLibraries(libraries: readonly PublishedLibrary[], dest
  * A fresh ESM project in `dir` (package.json `type: module`, tsconfig nodenext + strict) that
  * depends on the tarballs, installed with npm from its cache where it can.
  */
-export async function installTarballs(dir: string, tarballs: ReadonlyMap<string, string>): Promise<void> {
+export async function installTarballs(dir: string, tarballs: ReadonlyMap<string, string>, options: { readonly lib?: readonly string[] } = {}): Promise<void> {
   await mkdir(join(dir, 'src'), { recursive: true });
   const dependencies = Object.fromEntries([...tarballs].map(([name, tarball]) => [name, `file:${tarball}`]));
   const manifest = { name: 'skill-service-consumer', private: true, type: 'module', dependencies, devDependencies: { '@types/node': TYPES_NODE } };
@@ -65,7 +65,7 @@ export async function installTarballs(dir: string, tarballs: ReadonlyMap<string,
       module: 'nodenext',
       moduleResolution: 'nodenext',
       target: 'es2022',
-      lib: ['es2023'],
+      lib: options.lib ?? ['es2023'],
       strict: true,
       // Checks the published declarations too, not only the consumer's code.
       skipLibCheck: false,
