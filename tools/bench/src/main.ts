@@ -8,7 +8,9 @@
  * the echo, /v1/health, sync execute of a 3-step built-in skill, a capability execute and discover; SSE
  * time to first event and to `done` over sequential streams; async launch-to-completion throughput;
  * the service's RSS 1 s after healthy, idle after 15 s and 25 s without traffic, and under load; its
- * startup time to healthy (median of several spawns). Every child is killed at the end.
+ * startup time to healthy (median of several spawns). With state on Redis (SERVICE_REDIS_URL, else the
+ * machine's own): sync execute in the same trials, and async throughput with one process vs `--workers 2`.
+ * Every child is killed at the end.
  *
  *   npm run bench -- [--trials 5] [--seconds 3] [--connections 20] [--streams 200] [--async-runs 500]
  *                    [--startups 5] [--engine-iterations 20000] [--output BENCHMARKS.md]
@@ -19,6 +21,7 @@ import { cpus, platform, release, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { deleteDeploymentKeys, redisSettings } from '@skill-service/redis-state';
 import { children, copyBuiltServer, killChildren, ROOT, startChild, statusMb, stopChild } from './child-process.js';
 import { measureEngineOverhead } from './engine-overhead.js';
 import { agent, call, oneStream, pool, sleep, waitHealthy } from './http-client.js';
@@ -60,6 +63,8 @@ const IDLE_SAMPLE_SECONDS = [1, 15, IDLE_TARGET_AFTER_SECONDS] as const;
 /** The service's rate limiter and run store raised out of the benchmark's way. */
 const SERVER_ARGS = ['--port', '0', '--registry-root', join(ROOT, 'registry'), '--runtime-root', ROOT, '--rate-limit-requests', '1000000', '--rate-limit-window-seconds', '1'];
 const SERVER_ENV = { SERVICE_MAX_RUNS: '1000000' };
+/** The Redis the shared-state figures use: the machine's own, on a prefix of the bench's. */
+const REDIS_URL = process.env['SERVICE_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
 /**
  * The server's own measure of a request log line (apps/server/src/logging/log-cost.ts), run as a
@@ -209,6 +214,33 @@ async function asyncRuns(url: string, options: BenchOptions): Promise<AsyncFigur
   return { runs: options.asyncRuns, completed, failed, seconds, runsPerSecond: completed / seconds };
 }
 
+/** A service on Redis (`workers` processes on one port), listening with every worker. */
+async function startOnRedis(serverMain: string, prefix: string, workers: number): Promise<{ child: ReturnType<typeof spawn>; url: string }> {
+  const started = await startChild([serverMain, ...SERVER_ARGS, '--redis-url', REDIS_URL, '--workers', String(workers)], { ...SERVER_ENV, SERVICE_REDIS_PREFIX: prefix }, true);
+  // Each worker logs its own startup line; measure once all of them take connections.
+  const deadline = performance.now() + 30_000;
+  while (started.stderr.filter((line) => line.includes('listening on')).length < workers && performance.now() < deadline) await sleep(50);
+  await waitHealthy(started.url);
+  return started;
+}
+
+/** Async launch→completion on Redis with one process, then with `--workers 2`, each on a fresh prefix. */
+async function sharedAsyncRuns(serverMain: string, options: BenchOptions): Promise<{ oneProcess: AsyncFigures; twoWorkers: AsyncFigures }> {
+  const figures: AsyncFigures[] = [];
+  for (const workers of [1, 2]) {
+    const settings = redisSettings(REDIS_URL, `bench-async-${process.pid}-${workers}`);
+    const server = await startOnRedis(serverMain, settings.prefix, workers);
+    try {
+      await asyncRuns(server.url, { ...options, asyncRuns: Math.min(options.asyncRuns, 100) }); // warm-up
+      figures.push(await asyncRuns(server.url, options));
+    } finally {
+      await stopChild(server.child);
+      await deleteDeploymentKeys(settings);
+    }
+  }
+  return { oneProcess: figures[0] as AsyncFigures, twoWorkers: figures[1] as AsyncFigures };
+}
+
 async function startupTimes(serverMain: string, count: number): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
@@ -251,6 +283,8 @@ export async function runBenchmarks(options: BenchOptions): Promise<BenchReport>
   const echo = await startChild([...process.execArgv, ECHO_MAIN, '--port', '0']);
   const server = await startChild([serverMain, ...SERVER_ARGS], SERVER_ENV);
   await waitHealthy(server.url);
+  const redisSync = redisSettings(REDIS_URL, `bench-sync-${process.pid}`);
+  const onRedis = await startOnRedis(serverMain, redisSync.prefix, 1);
   log(`idle memory (${IDLE_SAMPLE_SECONDS.join(', ')} s after healthy)…`);
   const idle = await idleSamples(server.child.pid, performance.now(), IDLE_SAMPLE_SECONDS);
   const echoIdleMb = await statusMb(echo.child.pid);
@@ -258,23 +292,29 @@ export async function runBenchmarks(options: BenchOptions): Promise<BenchReport>
   log(`throughput (${options.trials} trials × ${options.seconds} s per scenario, ${options.connections} connections)…`);
   const stopSampling = sampleRss(server.child.pid);
   const syncRowName = `sync execute ${SYNC_SKILL} (3 steps)`;
+  const syncRedisRowName = `${syncRowName}, state on Redis`;
   const throughput = await throughputTrials(
     [
       { name: 'echo baseline (Express 5)', url: `${echo.url}/echo`, method: 'POST', body: SKILL_BODY },
       { name: 'GET /v1/health', url: `${server.url}/v1/health`, method: 'GET' },
       { name: syncRowName, url: `${server.url}/v1/skills/${SYNC_SKILL}/execute`, method: 'POST', body: SKILL_BODY },
+      { name: syncRedisRowName, url: `${onRedis.url}/v1/skills/${SYNC_SKILL}/execute`, method: 'POST', body: SKILL_BODY },
       { name: `capability execute ${CAPABILITY}`, url: `${server.url}/v1/capabilities/${CAPABILITY}/execute`, method: 'POST', body: CAPABILITY_BODY },
       { name: 'POST /v1/skills/discover (limit 5)', url: `${server.url}/v1/skills/discover`, method: 'POST', body: DISCOVER_BODY },
     ],
     options,
   );
   await stopChild(echo.child);
+  await stopChild(onRedis.child);
+  await deleteDeploymentKeys(redisSync);
   log(`SSE (${options.streams} sequential streams)…`);
   const stream = await streams(server.url, options);
   log(`async (${options.asyncRuns} runs)…`);
   const async = await asyncRuns(server.url, options);
   const loadMaxMb = await stopSampling();
   await stopChild(server.child);
+  log(`async on Redis (${options.asyncRuns} runs), one process, then --workers 2…`);
+  const sharedAsync = await sharedAsyncRuns(serverMain, options);
 
   return {
     machine: {
@@ -294,6 +334,7 @@ export async function runBenchmarks(options: BenchOptions): Promise<BenchReport>
     registry,
     logLine,
     syncRowName,
+    shared: { syncRowName: syncRedisRowName, asyncOneProcess: sharedAsync.oneProcess, asyncTwoWorkers: sharedAsync.twoWorkers },
   };
 }
 

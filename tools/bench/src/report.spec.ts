@@ -23,6 +23,7 @@ const report: BenchReport = {
   throughput: [
     { name: 'echo', requestsPerSecond: 1000, p50Ms: 1, p99Ms: 5, failures: 0, total: 10_000 },
     { name: 'sync', requestsPerSecond: 450, p50Ms: 2, p99Ms: 9, failures: 0, total: 4500 },
+    { name: 'sync on redis', requestsPerSecond: 405, p50Ms: 2, p99Ms: 10, failures: 0, total: 4050 },
   ],
   stream: { streams: 10, firstEventP50Ms: 6, firstEventP99Ms: 9, doneP50Ms: 7, doneP99Ms: 10, failures: 0 },
   async: { runs: 10, completed: 10, failed: 0, seconds: 0.5, runsPerSecond: 20 },
@@ -40,6 +41,11 @@ const report: BenchReport = {
   registry: { capabilities: 2000, skills: 500, medianMs: 500, minMs: 400 },
   logLine: { cpuMicros: 10.5, runs: [10.5, 9.8, 11.2] },
   syncRowName: 'sync',
+  shared: {
+    syncRowName: 'sync on redis',
+    asyncOneProcess: { runs: 10, completed: 10, failed: 0, seconds: 1, runsPerSecond: 10 },
+    asyncTwoWorkers: { runs: 10, completed: 10, failed: 0, seconds: 0.8, runsPerSecond: 12.5 },
+  },
 };
 
 describe('parseArgs', () => {
@@ -121,6 +127,8 @@ describe('checkTargets and the renderers', () => {
       ['950 ms', true],
       ['70.0 MB', true],
       ['6.00 ms', false],
+      ['90.0%', true],
+      ['1.25×', false],
     ]);
   });
 
@@ -137,6 +145,8 @@ describe('checkTargets and the renderers', () => {
     expect(markdown).toContain('| server RSS idle: after 25 s without traffic (VmRSS / RssAnon) | 70.0 / 30.0 MB |');
     expect(markdown).toContain('again after 15 s and 25 s without traffic');
     expect(markdown).toContain('| idle RSS ≤ 80 MB (VmRSS after 25 s without traffic) | 70.0 MB | yes |');
+    expect(markdown).toContain('| async on Redis, --workers 2 (10 runs) | 13 runs/s (10 completed, 0 failed) |');
+    expect(markdown).toContain('| async on Redis, --workers 2 ≥ 1.5× one process | 1.25× | NO |');
   });
 
   it('reads the idle target after 25 s without traffic (after V8 shrank the idle heap), not at 1 s or 15 s', () => {
@@ -148,8 +158,8 @@ describe('checkTargets and the renderers', () => {
   });
 
   it('prefers the per-trial median ratio and shows its range', () => {
-    const [echo, sync] = report.throughput as [ThroughputRow, ThroughputRow];
-    const trialled: BenchReport = { ...report, throughput: [echo, { ...sync, ratioToEcho: 0.41, ratioRange: [0.38, 0.47] }] };
+    const [echo, sync, redis] = report.throughput as [ThroughputRow, ThroughputRow, ThroughputRow];
+    const trialled: BenchReport = { ...report, throughput: [echo, { ...sync, ratioToEcho: 0.41, ratioRange: [0.38, 0.47] }, redis] };
     expect(checkTargets(trialled)[0]).toEqual({ target: 'sync execute ≥ 40% of echo req/s', actual: '41.0%', met: true });
     expect(renderMarkdown(trialled)).toContain('| sync | 450 | 41.0% | 38.0–47.0% |');
   });

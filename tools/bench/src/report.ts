@@ -232,6 +232,8 @@ export interface BenchReport {
   /** CPU time of one request's log line (formatting, redaction, batched write), median of runs. */
   readonly logLine: { readonly cpuMicros: number; readonly runs: readonly number[] };
   readonly syncRowName: string;
+  /** State on Redis: the sync row measured in the same trials, and async throughput by process count. */
+  readonly shared: { readonly syncRowName: string; readonly asyncOneProcess: AsyncFigures; readonly asyncTwoWorkers: AsyncFigures };
 }
 
 export interface TargetCheck {
@@ -256,12 +258,17 @@ export function checkTargets(report: BenchReport): TargetCheck[] {
   const engine = report.engine.find((figure) => figure.steps === 3) ?? report.engine[0];
   const perStep = engine?.perStepP50Ms ?? Number.NaN;
   const idleMb = report.rss.idle.find((sample) => sample.afterSeconds === IDLE_TARGET_AFTER_SECONDS)?.vmRssMb ?? Number.NaN;
+  const syncRedis = report.throughput.find((row) => row.name === report.shared.syncRowName);
+  const redisRatio = syncRedis === undefined ? Number.NaN : ratioToBaseline(report.throughput, syncRedis) / syncRatio;
+  const workersRatio = report.shared.asyncTwoWorkers.runsPerSecond / report.shared.asyncOneProcess.runsPerSecond;
   return [
     { target: 'sync execute ≥ 40% of echo req/s', actual: `${fixed(syncRatio * 100, 1)}%`, met: syncRatio >= 0.4 },
     { target: 'engine overhead p50 ≤ 0.1 ms/step', actual: `${fixed(perStep, 4)} ms`, met: perStep <= 0.1 },
     { target: 'startup to healthy ≤ 1 s', actual: `${fixed(report.startup.medianMs, 0)} ms`, met: report.startup.medianMs <= 1000 },
     { target: `idle RSS ≤ 80 MB (VmRSS after ${IDLE_TARGET_AFTER_SECONDS} s without traffic)`, actual: `${fixed(idleMb, 1)} MB`, met: idleMb <= 80 },
     { target: 'SSE first event p50 ≤ 5 ms', actual: `${fixed(report.stream.firstEventP50Ms, 2)} ms`, met: report.stream.firstEventP50Ms <= 5 },
+    { target: 'sync execute, state on Redis ≥ 90% of in memory', actual: `${fixed(redisRatio * 100, 1)}%`, met: redisRatio >= 0.9 },
+    { target: 'async on Redis, --workers 2 ≥ 1.5× one process', actual: `${fixed(workersRatio, 2)}×`, met: workersRatio >= 1.5 },
   ];
 }
 
@@ -310,6 +317,11 @@ function tables(report: BenchReport): { throughput: Table; latency: Table; targe
       [`SSE failed streams`, String(stream.failures)],
       [`async launch→completion (${runs.runs} runs)`, `${fixed(runs.runsPerSecond, 0)} runs/s (${fixed(runs.seconds, 2)} s)`],
       [`async runs completed / failed`, `${runs.completed} / ${runs.failed}`],
+      ...(['asyncOneProcess', 'asyncTwoWorkers'] as const).map((key) => {
+        const figures = report.shared[key];
+        const label = key === 'asyncOneProcess' ? 'one process' : '--workers 2';
+        return [`async on Redis, ${label} (${figures.runs} runs)`, `${fixed(figures.runsPerSecond, 0)} runs/s (${figures.completed} completed, ${figures.failed} failed)`];
+      }),
       ...rss.idle.map((sample) => [
         sample.afterSeconds <= 1 ? `server RSS ${sample.afterSeconds} s after healthy (VmRSS / RssAnon)` : `server RSS idle: after ${sample.afterSeconds} s without traffic (VmRSS / RssAnon)`,
         `${fixed(sample.vmRssMb, 1)} / ${fixed(sample.anonMb, 1)} MB`,
