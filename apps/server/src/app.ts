@@ -1,4 +1,5 @@
 import type { Logger } from './logging/create-logger.js';
+import { IdempotencyGuard, MemoryIdempotencyStore } from '@skill-service/idempotency';
 import { ServiceMetrics } from '@skill-service/metrics';
 import type { SkillService } from '@skill-service/service';
 import express, { type Express } from 'express';
@@ -37,6 +38,8 @@ export interface AppOptions {
   readonly logger?: Logger;
   /** The base URL clients reach the service at (`SERVICE_PUBLIC_URL`), for /openapi.json's `servers`. */
   readonly publicUrl?: string;
+  /** Idempotency keys (shared on Redis); this process's memory with the default TTL when not given. */
+  readonly idempotency?: IdempotencyGuard;
 }
 
 /** What the API description says of authentication: the same guard the routes are mounted behind. */
@@ -90,7 +93,8 @@ export function createApp(service: SkillService, options: AppOptions): ServerApp
   app.use(observeRequests(metrics, options.logger), securityHeaders, resolveTrace);
   app.use('/console', consoleRoute(options.access));
   // On the app's own router: a nested one would cost every request a second routing pass.
-  mountRoutes(app, routes, options.bodyLimitBytes, options.access);
+  const idempotency = options.idempotency ?? new IdempotencyGuard(new MemoryIdempotencyStore());
+  mountRoutes(app, routes, { bodyLimitBytes: options.bodyLimitBytes, access: options.access, idempotency, log: options.log });
   app.use(options.access.unmatched, routeNotFound);
   app.use(errorHandler(options.bodyLimitBytes, options.log));
   return { app, inflight };

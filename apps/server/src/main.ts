@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { isServiceError } from '@skill-service/contracts';
+import { IdempotencyGuard, MemoryIdempotencyStore } from '@skill-service/idempotency';
 import { createLogger } from './logging/create-logger.js';
 import { ServiceMetrics } from '@skill-service/metrics';
 import { SkillService } from '@skill-service/service';
@@ -86,6 +87,7 @@ async function serve(): Promise<void> {
     metrics,
     logger,
     ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
+    idempotency: new IdempotencyGuard(new MemoryIdempotencyStore(), { ttlSeconds: options.idempotencyTtlSeconds }),
   });
   // Bounded request timeouts: a client trickling its request in cannot hold a connection for minutes.
   const server = createHttpServer(app);

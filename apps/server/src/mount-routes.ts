@@ -1,5 +1,7 @@
 import type { Router } from 'express';
+import type { IdempotencyGuard } from '@skill-service/idempotency';
 import type { AccessControl } from './access-control.js';
+import { idempotentRequests } from './idempotent-requests.js';
 import { inputsWrapperHint, requiresInputs } from './inputs-wrapper-hint.js';
 import { jsonBody } from './json-body.js';
 import { rejectUnknownQuery } from './query-values.js';
@@ -19,9 +21,14 @@ export function expressPath(path: string): string {
  * Mounts the route table: per path, each method's handler behind its access guard
  * (authentication, rate limit, role — before any body is read), the refusal of undeclared query
  * parameters and, for POST, the JSON body parser (and the hint for a body missing its `inputs`
- * wrapper); then a 405 with `Allow` for any other method, before any authentication.
+ * wrapper, and the `Idempotency-Key` of routes that honour one); then a 405 with `Allow` for any other method, before any authentication.
  */
-export function mountRoutes(router: RouteHost, routes: readonly RouteDefinition[], bodyLimitBytes: number, access: AccessControl): void {
+export function mountRoutes(
+  router: RouteHost,
+  routes: readonly RouteDefinition[],
+  options: { readonly bodyLimitBytes: number; readonly access: AccessControl; readonly idempotency: IdempotencyGuard; readonly log: (message: string) => void },
+): void {
+  const { bodyLimitBytes, access } = options;
   const byPath = new Map<string, RouteDefinition[]>();
   for (const route of routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
   for (const [path, group] of byPath) {
@@ -34,7 +41,8 @@ export function mountRoutes(router: RouteHost, routes: readonly RouteDefinition[
       const query = rejectUnknownQuery(Object.keys(route.query?.shape ?? {}));
       if (route.method === 'post') {
         const wrapper = requiresInputs(route.body) ? [inputsWrapperHint(route.body)] : [];
-        mounted.post(guard, query, jsonBody(bodyLimitBytes), ...wrapper, route.handler);
+        const idempotent = route.idempotency === undefined ? [] : [idempotentRequests(options.idempotency, route.idempotency, options.log)];
+        mounted.post(guard, query, jsonBody(bodyLimitBytes), ...wrapper, ...idempotent, route.handler);
       } else mounted[route.method](guard, query, route.handler);
       allowed.add(route.method.toUpperCase());
       // Express answers HEAD with the GET handler.

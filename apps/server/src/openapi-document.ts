@@ -113,6 +113,7 @@ function errorDescription(status: number): string {
     401: 'No valid credentials',
     403: 'Credentials refused, or a role below the one this route needs',
     429: 'Too many requests from this client; retry after `Retry-After` seconds',
+    422: 'The Idempotency-Key was already used with another request',
   };
   return `${why[status] ?? 'Error payload'} (${codes.join(', ')})`;
 }
@@ -129,8 +130,30 @@ function parameters(route: RouteDefinition, components: SchemaComponents): Json[
     const field = schema as z.ZodType;
     return { name, in: 'query', required: !field.safeParse(undefined).success, schema: components.ref(field, 'input') };
   });
-  return [...inPath, ...inQuery];
+  const idempotency =
+    route.idempotency === undefined
+      ? []
+      : [
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            description:
+              'Makes a retry safe: the same key with the same body within the TTL (SERVICE_IDEMPOTENCY_TTL_SECONDS, default a day) ' +
+              'answers the first response again with `Idempotent-Replayed: true` and starts nothing; the same key with another body answers 422. ' +
+              (route.idempotency === 'wait'
+                ? 'A duplicate sent while the first is still being answered gets the same run.'
+                : 'A duplicate sent while the first is still running answers 409 with `Retry-After`.') +
+              ' Keys are scoped per authenticated subject.',
+            schema: { type: 'string', minLength: 1, maxLength: 255 },
+          },
+        ];
+  return [...inPath, ...inQuery, ...idempotency];
 }
+
+const IDEMPOTENT_REPLAYED_HEADERS = {
+  'Idempotent-Replayed': { description: '`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`', schema: { type: 'string', enum: ['true'] } },
+};
 
 /** Who may call an operation: no requirement (an empty list) when the service is open or the route public. */
 function securityOf(role: Role | 'public', access: DocumentAccess): Json {
@@ -179,6 +202,7 @@ function operation(route: RouteDefinition, components: SchemaComponents, access:
     for (const schema of response.references ?? []) components.ref(schema, 'output');
     responses[status] = {
       description: response.description,
+      ...(route.idempotency === undefined ? {} : { headers: IDEMPOTENT_REPLAYED_HEADERS }),
       content: { [response.contentType ?? 'application/json']: { schema: components.ref(response.schema, 'output') } },
     };
   }

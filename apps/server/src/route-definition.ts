@@ -1,6 +1,7 @@
 import type { Role } from '@skill-service/contracts';
 import type { RequestHandler } from 'express';
 import type { z } from 'zod';
+import type { IdempotencyMode } from './idempotent-requests.js';
 
 export interface RouteResponse {
   readonly description: string;
@@ -33,5 +34,7 @@ export interface RouteDefinition {
   readonly responses: Readonly<Record<number, RouteResponse>>;
   /** Error statuses the route answers on purpose, besides those every route may answer. */
   readonly errors: readonly number[];
+  /** Honours an `Idempotency-Key` header (the mode says what a duplicate does while the first runs). */
+  readonly idempotency?: IdempotencyMode;
   readonly handler: RequestHandler;
 }

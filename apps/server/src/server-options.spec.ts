@@ -38,6 +38,7 @@ describe('parseServerCommand', () => {
       drainMs: 10_000,
       redis: undefined,
       workers: 1,
+      idempotencyTtlSeconds: 86_400,
     });
   });
 

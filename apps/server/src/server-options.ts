@@ -1,6 +1,7 @@
 import { isIPv4 } from 'node:net';
 import { parseArgs } from 'node:util';
 import { DEFAULT_MAX_TRACKED_CLIENTS } from '@skill-service/auth';
+import { DEFAULT_IDEMPOTENCY_TTL_SECONDS } from '@skill-service/idempotency';
 import { InvalidConfigurationError, isServiceError } from '@skill-service/contracts';
 import {
   SettingParsers,
@@ -35,6 +36,8 @@ export interface ServerOptions extends ServiceSettings {
   readonly redis: { readonly url: string; readonly prefix: string } | undefined;
   /** Server processes sharing the port (node:cluster); more than one needs `redis`. */
   readonly workers: number;
+  /** How long the answer to a request with an `Idempotency-Key` is kept. */
+  readonly idempotencyTtlSeconds: number;
 }
 
 /** The shared auth settings of the environment (@skill-service/service) plus the server's own. */
@@ -134,6 +137,7 @@ export const USAGE = `Usage: skill-server [options]   (flags win over the enviro
   --workers <n>                      SERVICE_WORKERS                  default 1 (processes on one port; > 1 needs Redis)
 Environment only:
   SERVICE_REDIS_PREFIX (skills; namespaces every key, so deployments can share one Redis),
+  SERVICE_IDEMPOTENCY_TTL_SECONDS (86400; how long an Idempotency-Key's answer is kept),
   SERVICE_RBAC (0; 1 = roles), SERVICE_JWT_SECRET (none; >= 32 bytes each, comma list to rotate, RBAC), SERVICE_JWT_LEEWAY_SECONDS (30),
   SERVICE_JWT_ISSUER, SERVICE_JWT_AUDIENCE (not checked unless set), SERVICE_JWT_REQUIRE_EXP (0),
   SERVICE_JWT_MAX_AGE_SECONDS (none; from iat), SERVICE_API_KEYS (subject:role:sha256,… RBAC),
@@ -240,6 +244,7 @@ export function parseServerCommand(
       publicUrl: setting<string | undefined>(undefined, 'SERVICE_PUBLIC_URL', publicUrl, undefined),
       redis: redisOptions(),
       workers: setting('workers', 'SERVICE_WORKERS', integer(1, MAX_WORKER_PROCESSES), 1),
+      idempotencyTtlSeconds: setting(undefined, 'SERVICE_IDEMPOTENCY_TTL_SECONDS', integer(1, 30 * 86_400), DEFAULT_IDEMPOTENCY_TTL_SECONDS),
     };
     if (options.workers > 1 && options.redis === undefined) {
       return {

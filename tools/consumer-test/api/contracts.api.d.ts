@@ -538,9 +538,11 @@ export declare const ErrorPayload: z.ZodObject<{
             method_not_allowed: "method_not_allowed";
             invalid_configuration: "invalid_configuration";
             limit_exceeded: "limit_exceeded";
+            idempotency_in_progress: "idempotency_in_progress";
             conformance_unmet: "conformance_unmet";
             payload_too_large: "payload_too_large";
             unsupported_media_type: "unsupported_media_type";
+            idempotency_key_reused: "idempotency_key_reused";
             confirmation_required: "confirmation_required";
             rate_limited: "rate_limited";
             internal_error: "internal_error";
@@ -617,6 +619,10 @@ export declare const ERROR_TAXONOMY: {
         readonly status: 409;
         readonly type: "LimitExceededError";
     };
+    readonly idempotency_in_progress: {
+        readonly status: 409;
+        readonly type: "IdempotencyInProgressError";
+    };
     readonly conformance_unmet: {
         readonly status: 412;
         readonly type: "ConformanceUnmetError";
@@ -628,6 +634,10 @@ export declare const ERROR_TAXONOMY: {
     readonly unsupported_media_type: {
         readonly status: 415;
         readonly type: "UnsupportedMediaTypeError";
+    };
+    readonly idempotency_key_reused: {
+        readonly status: 422;
+        readonly type: "IdempotencyKeyReusedError";
     };
     readonly confirmation_required: {
         readonly status: 428;
@@ -1937,9 +1947,11 @@ export declare const CONTRACT_SCHEMAS: {
                 method_not_allowed: "method_not_allowed";
                 invalid_configuration: "invalid_configuration";
                 limit_exceeded: "limit_exceeded";
+                idempotency_in_progress: "idempotency_in_progress";
                 conformance_unmet: "conformance_unmet";
                 payload_too_large: "payload_too_large";
                 unsupported_media_type: "unsupported_media_type";
+                idempotency_key_reused: "idempotency_key_reused";
                 confirmation_required: "confirmation_required";
                 rate_limited: "rate_limited";
                 internal_error: "internal_error";

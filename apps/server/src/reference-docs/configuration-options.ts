@@ -115,6 +115,12 @@ export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
     description: 'Shared, durable state on Redis (`redis://` or `rediss://`): runs, webhooks and rate limits shared by every process on it. None: in this process\'s memory. Unreachable at start: exit 2.',
   },
   { variable: 'SERVICE_REDIS_PREFIX', default: 'skills', readers: SERVER, description: 'Starts every Redis key, so deployments can share one Redis (letters, digits, `.`, `_`, `-`).' },
+  {
+    variable: 'SERVICE_IDEMPOTENCY_TTL_SECONDS',
+    default: '86400',
+    readers: SERVER,
+    description: 'How long the answer to a request with an `Idempotency-Key` is kept (1 s to 30 days); a retry within it gets that answer again.',
+  },
   { variable: 'SERVICE_WORKERS', flag: '--workers', default: '1', readers: SERVER, description: 'Server processes sharing the port (node:cluster), 1 to 64; more than 1 needs `SERVICE_REDIS_URL`.' },
   { variable: 'SERVICE_DRAIN_SECONDS', default: '10', readers: SERVER, description: 'How long SIGTERM and SIGINT wait for requests and streams in flight.' },
   { variable: 'SERVICE_TOKEN', default: 'none', readers: BRIDGE, description: 'The credential (JWT or API key) the bridge acts for; else `SERVICE_API_KEY`.' },

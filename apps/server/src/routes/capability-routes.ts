@@ -23,7 +23,8 @@ export function capabilityRoutes(service: SkillService, inflight: InflightRuns):
       access: 'executor',
       body: CapabilityExecuteRequest,
       responses: { 200: { description: 'The capability answered', schema: CapabilityExecutionResult } },
-      errors: [400, 403, 404, 409, 412, 428, 502, 503, 504],
+      errors: [400, 403, 404, 409, 412, 422, 428, 502, 503, 504],
+      idempotency: 'conflict',
       handler: async (req, res) => {
         const request = parseContract(CapabilityExecuteRequest, req.body, 'capability execute request');
         const traceId = adoptBodyTraceId(res, request.trace_id);

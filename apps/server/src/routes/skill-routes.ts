@@ -57,7 +57,8 @@ export function skillRoutes(service: SkillService, options: SkillRouteOptions): 
       access: 'executor',
       body: SkillExecuteRequest,
       responses: { 200: { description: 'The run completed', schema: ExecutionResult } },
-      errors: [400, 403, 404, 409, 412, 428, 502, 503, 504],
+      errors: [400, 403, 404, 409, 412, 422, 428, 502, 503, 504],
+      idempotency: 'conflict',
       handler: async (req, res) => {
         const request = parseContract(SkillExecuteRequest, req.body, 'execute request');
         const traceId = adoptBodyTraceId(res, request.trace_id);
@@ -100,7 +101,8 @@ export function skillRoutes(service: SkillService, options: SkillRouteOptions): 
       access: 'executor',
       body: SkillAsyncRequest,
       responses: { 202: { description: 'The request is valid and the run is queued', schema: RunLaunch } },
-      errors: [400, 404, 409, 503],
+      errors: [400, 404, 409, 422, 503],
+      idempotency: 'wait',
       handler: (req, res) => {
         const request = parseContract(SkillAsyncRequest, req.body, 'async request');
         const traceId = adoptBodyTraceId(res, request.trace_id);

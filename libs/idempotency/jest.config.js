@@ -1,0 +1,1 @@
+export default { displayName: 'idempotency', preset: '../../jest.preset.js' };
