@@ -7,6 +7,8 @@ export interface QueuedDelivery {
   /** The subscription as it was when the event fired (a later edit or deletion does not reroute it). */
   readonly subscription: { readonly id: string; readonly url: string; readonly secret?: string };
   readonly payload: WebhookDeliveryPayload;
+  /** A dead letter queued again (same id): a queue that keys jobs by id must not mistake it for the failed one. */
+  readonly replay?: boolean;
 }
 
 /** What a queue's workers do with a delivery; given by the dispatcher when it starts the queue. */

@@ -169,6 +169,7 @@ export class WebhookDispatcher {
       id: taken.id,
       subscription: { id: subscription.id, url: subscription.url, ...(subscription.secret === undefined ? {} : { secret: subscription.secret }) },
       payload: taken.payload,
+      replay: true,
     };
     try {
       await this.queue.enqueue([delivery]);

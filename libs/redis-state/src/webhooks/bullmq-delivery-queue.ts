@@ -1,0 +1,153 @@
+import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { WebhookDeliveryPayload } from '@skill-service/contracts';
+import { DEFAULT_RETRY_DELAYS_MS, type DeliveryQueue, type DeliveryQueueStats, type DeliveryWork, type QueuedDelivery } from '@skill-service/webhooks';
+import { z } from 'zod';
+import type { RedisSettings } from '../redis-settings.js';
+import { stateCall } from '../state-errors.js';
+
+export const DELIVERY_QUEUE_NAME = 'webhook-deliveries';
+const BACKOFF_TYPE = 'webhook-delays';
+const DEFAULT_CONCURRENCY = 8;
+/** Waiting/delayed counts are read from Redis at most this often, for `stats`. */
+const COUNTS_REFRESH_MS = 1_000;
+
+const QueuedDeliverySchema = z.object({
+  id: z.string().min(1),
+  subscription: z.object({ id: z.string(), url: z.string(), secret: z.string().optional() }),
+  payload: WebhookDeliveryPayload,
+  replay: z.boolean().optional(),
+});
+
+export interface BullmqDeliveryQueueOptions {
+  /** Waits before each retry; default 2 s, 4 s, 8 s (4 attempts in all). */
+  readonly retryDelaysMs?: readonly number[];
+  /** Jobs this process's worker runs at once; default 8. */
+  readonly concurrency?: number;
+  /** Told of worker and queue errors (Redis lost, an unreadable job); they never throw. */
+  readonly onError?: (what: string, error: unknown) => void;
+}
+
+/**
+ * The delivery queue on BullMQ: one job per delivery, its id the delivery's `webhook-id` (a
+ * replay adds a suffix, since the failed job it replays may still be being removed), attempts and
+ * backoff (2, 4, 8 s by a custom strategy) kept by BullMQ. Every process runs a worker; a job is
+ * taken by exactly one of them, and one whose worker died is taken again (BullMQ's stalled-job
+ * check). The last failed attempt writes the dead letter before the job fails, so a crash in
+ * between retries the attempt rather than losing the letter. Jobs leave Redis once settled.
+ */
+export class BullmqDeliveryQueue implements DeliveryQueue {
+  readonly #queue: Queue;
+  readonly #attempts: number;
+  readonly #retryDelaysMs: readonly number[];
+  #worker: Worker | undefined;
+  #inFlight = 0;
+  #counts = { queued: 0, retrying: 0 };
+  #countsAt = Number.NEGATIVE_INFINITY;
+  #replays = 0;
+
+  constructor(
+    queueConnection: Redis,
+    private readonly workerConnection: Redis,
+    private readonly settings: RedisSettings,
+    private readonly options: BullmqDeliveryQueueOptions = {},
+  ) {
+    this.#retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    this.#attempts = this.#retryDelaysMs.length + 1;
+    this.#queue = new Queue(DELIVERY_QUEUE_NAME, {
+      connection: queueConnection,
+      prefix: settings.prefix,
+      defaultJobOptions: { attempts: this.#attempts, backoff: { type: BACKOFF_TYPE }, removeOnComplete: true, removeOnFail: true },
+    });
+    this.#queue.on('error', (error) => this.#report('webhook delivery queue error', error));
+  }
+
+  start(work: DeliveryWork): void {
+    if (this.#worker !== undefined) return;
+    const delays = this.#retryDelaysMs;
+    this.#worker = new Worker(DELIVERY_QUEUE_NAME, (job) => this.#process(work, job), {
+      connection: this.workerConnection,
+      prefix: this.settings.prefix,
+      concurrency: this.options.concurrency ?? DEFAULT_CONCURRENCY,
+      settings: { backoffStrategy: (attemptsMade) => delays[attemptsMade - 1] ?? delays.at(-1) ?? 0 },
+    });
+    this.#worker.on('error', (error) => this.#report('webhook delivery worker error', error));
+  }
+
+  async enqueue(deliveries: readonly QueuedDelivery[]): Promise<void> {
+    if (deliveries.length === 0) return;
+    await stateCall('The webhook delivery queue', `${this.settings.prefix}:${DELIVERY_QUEUE_NAME}`, () =>
+      this.#queue.addBulk(
+        deliveries.map((delivery) => ({
+          name: delivery.payload.event,
+          data: delivery,
+          opts: { jobId: delivery.replay === true ? `${delivery.id}-replay-${Date.now()}-${++this.#replays}` : delivery.id },
+        })),
+      ),
+    );
+  }
+
+  stats(): DeliveryQueueStats {
+    this.#refreshCounts();
+    return { queued: this.#counts.queued, in_flight: this.#inFlight, retrying: this.#counts.retrying, overflowed: 0 };
+  }
+
+  /** Stops this process's worker (jobs in flight get `graceMs`; waiting jobs stay for the others). */
+  async close(graceMs: number): Promise<void> {
+    const worker = this.#worker;
+    if (worker !== undefined) {
+      let timer: NodeJS.Timeout | undefined;
+      const graceful = await Promise.race([
+        worker.close().then(() => true),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(false), graceMs);
+          timer.unref();
+        }),
+      ]).catch(() => false);
+      clearTimeout(timer);
+      if (!graceful) await worker.close(true).catch(() => undefined);
+    }
+    await this.#queue.close().catch(() => undefined);
+  }
+
+  async #process(work: DeliveryWork, job: Job): Promise<void> {
+    const parsed = QueuedDeliverySchema.safeParse(job.data);
+    if (!parsed.success) {
+      // Not a delivery this service queued: failed at once, never retried.
+      this.#report(`webhook delivery job '${String(job.id)}' is unreadable`, parsed.error);
+      throw new UnrecoverableError('unreadable delivery job');
+    }
+    const { secret, ...subscription } = parsed.data.subscription;
+    const delivery: QueuedDelivery = { id: parsed.data.id, subscription: { ...subscription, ...(secret === undefined ? {} : { secret }) }, payload: parsed.data.payload };
+    const attempt = job.attemptsMade + 1;
+    this.#inFlight += 1;
+    try {
+      const failure = await work.attempt(delivery, attempt);
+      if (failure === undefined) return;
+      if (attempt >= this.#attempts) await work.exhausted(delivery, attempt, failure);
+      throw new Error(failure);
+    } finally {
+      this.#inFlight -= 1;
+    }
+  }
+
+  #refreshCounts(): void {
+    const now = Date.now();
+    if (now - this.#countsAt < COUNTS_REFRESH_MS) return;
+    this.#countsAt = now;
+    this.#queue.getJobCounts('wait', 'delayed').then(
+      (counts) => {
+        this.#counts = { queued: counts['wait'] ?? 0, retrying: counts['delayed'] ?? 0 };
+      },
+      () => undefined,
+    );
+  }
+
+  #report(what: string, error: unknown): void {
+    try {
+      this.options.onError?.(what, error);
+    } catch {
+      // A reporting failure must not become a worker failure.
+    }
+  }
+}
