@@ -41,6 +41,7 @@ export class BullmqDeliveryQueue implements DeliveryQueue {
   readonly #attempts: number;
   readonly #retryDelaysMs: readonly number[];
   #worker: Worker | undefined;
+  #closing = false;
   #inFlight = 0;
   #counts = { queued: 0, retrying: 0 };
   #countsAt = Number.NEGATIVE_INFINITY;
@@ -64,14 +65,33 @@ export class BullmqDeliveryQueue implements DeliveryQueue {
 
   start(work: DeliveryWork): void {
     if (this.#worker !== undefined) return;
+    this.#worker = this.#newWorker(work);
+    // A worker whose blocking connection broke while Redis was away can stay idle after Redis is
+    // back; a fresh worker once the connection is ready again is the reliable way to resume.
+    let lost = false;
+    this.workerConnection.on('close', () => {
+      lost = true;
+    });
+    this.workerConnection.on('ready', () => {
+      if (!lost || this.#closing) return;
+      lost = false;
+      const stale = this.#worker;
+      this.#worker = this.#newWorker(work);
+      // Its attempts in flight finish or, lock lost, are taken again (same webhook-id).
+      void stale?.close(true).catch(() => undefined);
+    });
+  }
+
+  #newWorker(work: DeliveryWork): Worker {
     const delays = this.#retryDelaysMs;
-    this.#worker = new Worker(DELIVERY_QUEUE_NAME, (job) => this.#process(work, job), {
+    const worker = new Worker(DELIVERY_QUEUE_NAME, (job) => this.#process(work, job), {
       connection: this.workerConnection,
       prefix: this.settings.prefix,
       concurrency: this.options.concurrency ?? DEFAULT_CONCURRENCY,
       settings: { backoffStrategy: (attemptsMade) => delays[attemptsMade - 1] ?? delays.at(-1) ?? 0 },
     });
-    this.#worker.on('error', (error) => this.#report('webhook delivery worker error', error));
+    worker.on('error', (error) => this.#report('webhook delivery worker error', error));
+    return worker;
   }
 
   async enqueue(deliveries: readonly QueuedDelivery[]): Promise<void> {
@@ -94,6 +114,7 @@ export class BullmqDeliveryQueue implements DeliveryQueue {
 
   /** Stops this process's worker (jobs in flight get `graceMs`; waiting jobs stay for the others). */
   async close(graceMs: number): Promise<void> {
+    this.#closing = true;
     const worker = this.#worker;
     if (worker !== undefined) {
       let timer: NodeJS.Timeout | undefined;

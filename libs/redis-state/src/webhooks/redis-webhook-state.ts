@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { ServiceError } from '@skill-service/contracts';
 import { DEFAULT_MAX_DEAD_LETTERS, type WebhookState } from '@skill-service/webhooks';
-import { queueClient, requestClient } from '../redis-connection.js';
+import { checkReachable, queueClient, requestClient } from '../redis-connection.js';
 import { redactedRedisUrl, type RedisSettings } from '../redis-settings.js';
 import { BullmqDeliveryQueue } from './bullmq-delivery-queue.js';
 import { RedisDeadLetterStore } from './redis-dead-letter-store.js';
@@ -37,6 +37,8 @@ function connect(client: Redis, what: string, onError: RedisWebhookStateOptions[
  * `service_unavailable` while Redis is away; the worker waits for it and resumes.
  */
 export async function createRedisWebhookState(settings: RedisSettings, options: RedisWebhookStateOptions = {}): Promise<RedisWebhookState> {
+  // One clear line, fast, when Redis is not there (a client's own connect would keep retrying).
+  await checkReachable(settings);
   const store = requestClient(settings);
   const producer = requestClient(settings);
   const consumer = queueClient(settings);
