@@ -29,7 +29,7 @@ export async function stateCall<T>(what: string, key: string, call: () => Promis
     if (isWrongType(message)) {
       throw new ServiceError('internal_error', `${what}: Redis key '${key}' holds a value of another type (not written by this service)`, { cause: error });
     }
-    throw new ServiceError('service_unavailable', `${what} is unavailable: the shared state store (Redis) cannot be reached; retry later (${sanitizeMessage(message)})`, {
+    throw new ServiceError('service_unavailable', `${what} unavailable: the shared state store (Redis) cannot be reached; retry later (${sanitizeMessage(message)})`, {
       cause: error,
     });
   }
