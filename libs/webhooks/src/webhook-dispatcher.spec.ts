@@ -199,7 +199,9 @@ describe('WebhookDispatcher', () => {
 
   it('counts an event it cannot queue as lost, reports it, and never throws', async () => {
     const errors: string[] = [];
+    let clock = 1_700_000_000_000;
     const dispatcher = new WebhookDispatcher({
+      now: () => clock,
       subscriptions: {
         matching: async () => {
           throw new Error('store unreachable');
@@ -212,5 +214,12 @@ describe('WebhookDispatcher', () => {
     expect(await dispatcher.publish('skill.started', DATA, 't')).toBe(0);
     expect(dispatcher.stats()).toMatchObject({ events_lost: 1, subscriptions_matched: 0 });
     expect(errors).toEqual(['webhook event skill.started could not be queued']);
+    // An outage does not flood the log: one report per 10 s, naming how many more were lost.
+    for (let i = 0; i < 5; i += 1) await dispatcher.publish('skill.completed', DATA, 't');
+    expect(errors).toHaveLength(1);
+    clock += 10_000;
+    await dispatcher.publish('skill.failed', DATA, 't');
+    expect(errors).toEqual(['webhook event skill.started could not be queued', 'webhook event skill.failed could not be queued (and 5 more since the last report)']);
+    expect(dispatcher.stats().events_lost).toBe(7);
   });
 });

@@ -73,6 +73,8 @@ export interface WebhookStats {
 }
 
 export const DEFAULT_DELIVERY_TIMEOUT_MS = 10_000;
+/** Events lost while the stores are unreachable are reported (`onError`) at most this often. */
+const LOST_REPORT_INTERVAL_MS = 10_000;
 
 
 function messageOf(error: unknown): string {
@@ -95,6 +97,8 @@ export class WebhookDispatcher {
   private readonly newId: () => string;
   private closed = false;
   private knownDeadLetters = 0;
+  private lostReportedAt = Number.NEGATIVE_INFINITY;
+  private lostUnreported = 0;
   private counters = { subscriptions_matched: 0, delivered: 0, failed_attempts: 0, dead_lettered: 0, dead_letters_dropped: 0, events_lost: 0 };
 
   constructor(private readonly options: WebhookDispatcherOptions) {
@@ -137,9 +141,22 @@ export class WebhookDispatcher {
       return subscriptions.length;
     } catch (error) {
       this.counters.events_lost += 1;
-      this.options.onError?.(`webhook event ${event} could not be queued`, error);
+      this.reportLost(event, error);
       return 0;
     }
+  }
+
+  /** At most one report per interval, however many executions fire events during an outage. */
+  private reportLost(event: WebhookEventName, error: unknown): void {
+    const now = this.now();
+    if (now - this.lostReportedAt < LOST_REPORT_INTERVAL_MS) {
+      this.lostUnreported += 1;
+      return;
+    }
+    const others = this.lostUnreported;
+    this.lostReportedAt = now;
+    this.lostUnreported = 0;
+    this.options.onError?.(`webhook event ${event} could not be queued${others === 0 ? '' : ` (and ${others} more since the last report)`}`, error);
   }
 
   /** Dead letters, oldest first. */
