@@ -47,7 +47,10 @@ export interface SkillServiceOptions {
   readonly version: string;
   /** Clock for uptime (injectable for tests). */
   readonly now?: () => number;
-  /** Webhook delivery tuning (tests shorten the 2 s, 4 s, 8 s retry delays). */
+  /**
+   * Webhook delivery tuning (tests shorten the 2 s, 4 s, 8 s retry delays): `retryDelaysMs` shapes
+   * the default in-memory queue (a given `state.webhooks` queue has its own), `timeoutMs` every attempt.
+   */
   readonly webhooks?: { readonly retryDelaysMs?: readonly number[]; readonly timeoutMs?: number };
   /**
    * Where shared state lives. `webhooks`: subscriptions, the delivery queue and dead letters
