@@ -57,6 +57,7 @@ export declare const DELIVERY_QUEUE_NAME = "webhook-deliveries";
 export interface BullmqDeliveryQueueOptions {
     readonly retryDelaysMs?: readonly number[];
     readonly concurrency?: number;
+    readonly lockDurationMs?: number;
     readonly onError?: (what: string, error: unknown) => void;
 }
 export declare class BullmqDeliveryQueue implements DeliveryQueue {
@@ -114,6 +115,7 @@ export interface RedisWebhookStateOptions {
     readonly retryDelaysMs?: readonly number[];
     readonly concurrency?: number;
     readonly maxDeadLetters?: number;
+    readonly lockDurationMs?: number;
     readonly onError?: (what: string, error: unknown) => void;
 }
 export interface RedisWebhookState extends WebhookState {

@@ -170,9 +170,12 @@ export declare class WebhookDispatcher {
     private readonly newId;
     private closed;
     private knownDeadLetters;
+    private lostReportedAt;
+    private lostUnreported;
     private counters;
     constructor(options: WebhookDispatcherOptions);
     publish(event: WebhookEventName, data: WebhookEventData, traceId: string): Promise<number>;
+    private reportLost;
     listDeadLetters(): Promise<DeadLetter[]>;
     replay(deadLetterId: string): Promise<{
         replayed: string;

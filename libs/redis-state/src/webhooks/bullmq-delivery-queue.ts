@@ -12,6 +12,9 @@ const DEFAULT_CONCURRENCY = 8;
 /** Waiting/delayed counts are read from Redis at most this often, for `stats`. */
 const COUNTS_REFRESH_MS = 1_000;
 
+const DEFAULT_LOCK_DURATION_MS = 30_000;
+const UNREADABLE_JOB = 'unreadable delivery job';
+
 const QueuedDeliverySchema = z.object({
   id: z.string().min(1),
   subscription: z.object({ id: z.string(), url: z.string(), secret: z.string().optional() }),
@@ -19,11 +22,21 @@ const QueuedDeliverySchema = z.object({
   replay: z.boolean().optional(),
 });
 
+function deliveryOf(data: z.infer<typeof QueuedDeliverySchema>): QueuedDelivery {
+  const { secret, ...subscription } = data.subscription;
+  return { id: data.id, subscription: { ...subscription, ...(secret === undefined ? {} : { secret }) }, payload: data.payload };
+}
+
 export interface BullmqDeliveryQueueOptions {
   /** Waits before each retry; default 2 s, 4 s, 8 s (4 attempts in all). */
   readonly retryDelaysMs?: readonly number[];
   /** Jobs this process's worker runs at once; default 8. */
   readonly concurrency?: number;
+  /**
+   * How long a worker's claim on a delivery lasts unless renewed (default 30 s): a process that dies
+   * while delivering gives the delivery back to the others after about this long.
+   */
+  readonly lockDurationMs?: number;
   /** Told of worker and queue errors (Redis lost, an unreadable job); they never throw. */
   readonly onError?: (what: string, error: unknown) => void;
 }
@@ -42,6 +55,7 @@ export class BullmqDeliveryQueue implements DeliveryQueue {
   readonly #retryDelaysMs: readonly number[];
   #worker: Worker | undefined;
   #closing = false;
+  #closed: Promise<void> | undefined;
   #inFlight = 0;
   #counts = { queued: 0, retrying: 0 };
   #countsAt = Number.NEGATIVE_INFINITY;
@@ -84,13 +98,28 @@ export class BullmqDeliveryQueue implements DeliveryQueue {
 
   #newWorker(work: DeliveryWork): Worker {
     const delays = this.#retryDelaysMs;
+    const lockDuration = this.options.lockDurationMs ?? DEFAULT_LOCK_DURATION_MS;
     const worker = new Worker(DELIVERY_QUEUE_NAME, (job) => this.#process(work, job), {
       connection: this.workerConnection,
       prefix: this.settings.prefix,
       concurrency: this.options.concurrency ?? DEFAULT_CONCURRENCY,
+      lockDuration,
+      stalledInterval: lockDuration,
+      // A delivery whose worker died is taken again, as often as it may be attempted.
+      maxStalledCount: this.#attempts,
       settings: { backoffStrategy: (attemptsMade) => delays[attemptsMade - 1] ?? delays.at(-1) ?? 0 },
     });
     worker.on('error', (error) => this.#report('webhook delivery worker error', error));
+    // Failed by BullMQ itself (its workers died too often), not by an attempt: keep it as a dead letter.
+    worker.on('failed', (job, error) => {
+      if (job === undefined || error.message === UNREADABLE_JOB) return;
+      if (!(error instanceof UnrecoverableError) && error.name !== 'UnrecoverableError') return;
+      const parsed = QueuedDeliverySchema.safeParse(job.data);
+      if (!parsed.success) return;
+      work.exhausted(deliveryOf(parsed.data), job.attemptsMade, `delivery abandoned: ${error.message}`).catch((failure: unknown) => {
+        this.#report(`dead letter ${parsed.data.id} could not be kept`, failure);
+      });
+    });
     return worker;
   }
 
@@ -112,23 +141,26 @@ export class BullmqDeliveryQueue implements DeliveryQueue {
     return { queued: this.#counts.queued, in_flight: this.#inFlight, retrying: this.#counts.retrying, overflowed: 0 };
   }
 
-  /** Stops this process's worker (jobs in flight get `graceMs`; waiting jobs stay for the others). */
+  /**
+   * Stops this process's worker: jobs in flight get `graceMs` (0: none), then are left to finish
+   * or time out in the background; waiting jobs stay in Redis for the other processes.
+   */
   async close(graceMs: number): Promise<void> {
-    this.#closing = true;
-    const worker = this.#worker;
-    if (worker !== undefined) {
-      let timer: NodeJS.Timeout | undefined;
-      const graceful = await Promise.race([
-        worker.close().then(() => true),
-        new Promise<boolean>((resolve) => {
-          timer = setTimeout(() => resolve(false), graceMs);
-          timer.unref();
-        }),
-      ]).catch(() => false);
-      clearTimeout(timer);
-      if (!graceful) await worker.close(true).catch(() => undefined);
+    if (this.#closed === undefined) {
+      this.#closing = true;
+      const worker = this.#worker;
+      // BullMQ keeps the first close it is asked for: decide force now, not after the grace.
+      this.#closed = Promise.allSettled([worker?.close(graceMs <= 0), this.#queue.close()]).then(() => undefined);
     }
-    await this.#queue.close().catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.#closed,
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, Math.max(0, graceMs));
+        timer.unref();
+      }),
+    ]);
+    clearTimeout(timer);
   }
 
   async #process(work: DeliveryWork, job: Job): Promise<void> {
@@ -136,10 +168,9 @@ export class BullmqDeliveryQueue implements DeliveryQueue {
     if (!parsed.success) {
       // Not a delivery this service queued: failed at once, never retried.
       this.#report(`webhook delivery job '${String(job.id)}' is unreadable`, parsed.error);
-      throw new UnrecoverableError('unreadable delivery job');
+      throw new UnrecoverableError(UNREADABLE_JOB);
     }
-    const { secret, ...subscription } = parsed.data.subscription;
-    const delivery: QueuedDelivery = { id: parsed.data.id, subscription: { ...subscription, ...(secret === undefined ? {} : { secret }) }, payload: parsed.data.payload };
+    const delivery = deliveryOf(parsed.data);
     const attempt = job.attemptsMade + 1;
     this.#inFlight += 1;
     try {

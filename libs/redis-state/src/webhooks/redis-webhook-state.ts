@@ -14,6 +14,8 @@ export interface RedisWebhookStateOptions {
   readonly concurrency?: number;
   /** Dead letters kept for the deployment, oldest dropped first; default 500. */
   readonly maxDeadLetters?: number;
+  /** How long a worker's claim on a delivery lasts unless renewed; default 30 s (see BullmqDeliveryQueueOptions). */
+  readonly lockDurationMs?: number;
   /** Told of connection, worker and unreadable-job errors (they never throw). */
   readonly onError?: (what: string, error: unknown) => void;
 }
@@ -53,6 +55,7 @@ export async function createRedisWebhookState(settings: RedisSettings, options: 
   const deliveries = new BullmqDeliveryQueue(producer, consumer, settings, {
     ...(options.retryDelaysMs === undefined ? {} : { retryDelaysMs: options.retryDelaysMs }),
     ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+    ...(options.lockDurationMs === undefined ? {} : { lockDurationMs: options.lockDurationMs }),
     ...(options.onError === undefined ? {} : { onError: options.onError }),
   });
   return {

@@ -110,6 +110,30 @@ describe('webhooks on Redis across processes', () => {
     expect(await restarted.listDeadLetters()).toEqual([expect.objectContaining({ subscription_id: created.id, last_error: 'HTTP 410' })]);
   });
 
+  it('a delivery whose process died mid-attempt is taken by another process, with the same webhook-id', async () => {
+    const settings = prefixFor('wh-died');
+    const receiver = new WebhookReceiver();
+    let first = true;
+    // The first attempt is held (its process "dies" meanwhile); later ones are answered.
+    receiver.answer = (_delivery, response) => {
+      if (first) first = false;
+      else response.writeHead(204).end();
+    };
+    const dying = await createRedisWebhookState(settings, { lockDurationMs: 1_000 });
+    const a = await deliveryRig(dying, cleanup, 30_000, receiver);
+    await a.registry.create({ url: a.url, events: ['*'] });
+    await a.dispatcher.publish('skill.completed', DATA, 'orphaned');
+    await eventually('the first attempt to reach the receiver', () => receiver.received.length === 1);
+    // The process is gone: its worker and connections stop without settling the job.
+    await dying.close();
+
+    const b = await deliveryRig(await createRedisWebhookState(settings, { lockDurationMs: 1_000 }), cleanup, 2_000, receiver);
+    await eventually('the delivery to be taken again by the other process', () => receiver.received.length === 2);
+    expect(receiver.ids()).toEqual([receiver.ids()[0], receiver.ids()[0]]);
+    await eventually('it to count as delivered there', () => b.dispatcher.stats().delivered === 1);
+    expect(await b.dispatcher.listDeadLetters()).toEqual([]);
+  });
+
   it('the cap of 100 holds for the deployment when two processes create at once', async () => {
     const settings = prefixFor('wh-cap');
     const receiver = new WebhookReceiver();
