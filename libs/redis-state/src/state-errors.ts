@@ -1,3 +1,4 @@
+import { ReplyError } from 'ioredis';
 import { ServiceError, isServiceError, sanitizeMessage } from '@skill-service/contracts';
 
 /**
@@ -10,15 +11,14 @@ export class CorruptStateError extends ServiceError {
   }
 }
 
-/** A command that failed because of the value's type (a foreign key under the prefix). */
-function isWrongType(message: string): boolean {
-  return message.startsWith('WRONGTYPE') || message.includes('WRONGTYPE');
-}
+/** Redis answers that mean it cannot serve now (loading, a replica, a failover), not that the data is wrong. */
+const UNAVAILABLE_REPLY = /^(LOADING|BUSY|MASTERDOWN|READONLY|TRYAGAIN|CLUSTERDOWN|NOAUTH|WRONGPASS)\b/;
 
 /**
- * Runs one state operation, mapping what Redis answers to typed errors: a wrong-typed key to
- * `internal_error`, anything else (unreachable, timed out, loading) to `service_unavailable`
- * with a message saying what is unavailable. Typed errors pass through.
+ * Runs one state operation, mapping what Redis answers to typed errors: a command refused on the
+ * data (a key of another type, a damaged counter) to `internal_error`, anything else
+ * (unreachable, timed out, loading) to `service_unavailable` with a message saying what is
+ * unavailable. Typed errors pass through.
  */
 export async function stateCall<T>(what: string, key: string, call: () => Promise<T>): Promise<T> {
   try {
@@ -26,8 +26,12 @@ export async function stateCall<T>(what: string, key: string, call: () => Promis
   } catch (error) {
     if (isServiceError(error)) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    if (isWrongType(message)) {
-      throw new ServiceError('internal_error', `${what}: Redis key '${key}' holds a value of another type (not written by this service)`, { cause: error });
+    // Redis refused the command on the data itself: a key of another type, or a counter that is not a number.
+    if (error instanceof ReplyError && !UNAVAILABLE_REPLY.test(message)) {
+      const reason = sanitizeMessage(message.replace(/ script: .*$/s, ''));
+      throw new ServiceError('internal_error', `${what}: a Redis key under '${key}' holds a value of another type or a damaged one, not written by this service (${reason})`, {
+        cause: error,
+      });
     }
     throw new ServiceError('service_unavailable', `${what} unavailable: the shared state store (Redis) cannot be reached; retry later (${sanitizeMessage(message)})`, {
       cause: error,

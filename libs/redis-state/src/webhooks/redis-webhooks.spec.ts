@@ -10,6 +10,7 @@ import { RedisProxy } from '../testing/redis-proxy.js';
 import { removePrefix, testRedisSettings } from '../testing/test-redis.js';
 import { WebhookReceiver, eventually, fetchPost } from '../testing/webhook-receiver.js';
 import { DELIVERY_QUEUE_NAME } from './bullmq-delivery-queue.js';
+import { RedisDeadLetterStore } from './redis-dead-letter-store.js';
 import { createRedisWebhookState, type RedisWebhookState } from './redis-webhook-state.js';
 
 // Webhook state shared by several processes (each "process" here is its own state: its own
@@ -180,6 +181,15 @@ describe('foreign or corrupted values under the prefix', () => {
     await expect(rig.registry.create({ url: rig.url, events: ['*'] })).rejects.toMatchObject({ code: 'internal_error' });
     expect(await rig.dispatcher.publish('skill.completed', DATA, 't')).toBe(0);
     expect(rig.dispatcher.stats().events_lost).toBe(1);
+
+    // A damaged counter: the dead letters' sequence is not a number.
+    await client.del(prefixedKey(settings, 'webhooks', 'dead-letters'), prefixedKey(settings, 'webhooks', 'dead-letter-order'));
+    await client.set(prefixedKey(settings, 'webhooks', 'dead-letter-sequence'), 'not a number');
+    const damaged = await new RedisDeadLetterStore(client, settings, 10)
+      .add({ id: 'x', subscription_id: 's', url: rig.url, event: 'skill.completed', attempts: 1, last_error: 'e', failed_at: new Date().toISOString(), payload: { event: 'skill.completed', data: DATA, timestamp: 1, trace_id: 't' } })
+      .catch((error: unknown) => error);
+    expect(damaged).toMatchObject({ code: 'internal_error', message: expect.stringContaining('not an integer') });
+    expect((damaged as Error).message).not.toContain('@user_script');
   });
 });
 
