@@ -14,6 +14,7 @@ const COUNTS_REFRESH_MS = 1_000;
 
 const DEFAULT_LOCK_DURATION_MS = 30_000;
 const UNREADABLE_JOB = 'unreadable delivery job';
+const DEAD_LETTER_RETRY_MS = 1_000;
 
 const QueuedDeliverySchema = z.object({
   id: z.string().min(1),
@@ -47,7 +48,7 @@ export interface BullmqDeliveryQueueOptions {
  * backoff (2, 4, 8 s by a custom strategy) kept by BullMQ. Every process runs a worker; a job is
  * taken by exactly one of them, and one whose worker died is taken again (BullMQ's stalled-job
  * check). The last failed attempt writes the dead letter before the job fails, so a crash in
- * between retries the attempt rather than losing the letter. Jobs leave Redis once settled.
+ * between repeats the attempt rather than losing the letter. Jobs leave Redis once settled.
  */
 export class BullmqDeliveryQueue implements DeliveryQueue {
   readonly #queue: Queue;
@@ -176,10 +177,28 @@ export class BullmqDeliveryQueue implements DeliveryQueue {
     try {
       const failure = await work.attempt(delivery, attempt);
       if (failure === undefined) return;
-      if (attempt >= this.#attempts) await work.exhausted(delivery, attempt, failure);
+      if (attempt >= this.#attempts) await this.#keepDeadLetter(() => work.exhausted(delivery, attempt, failure));
       throw new Error(failure);
     } finally {
       this.#inFlight -= 1;
+    }
+  }
+
+  /**
+   * Writes the dead letter before the job may fail (a failed job leaves Redis). While Redis refuses
+   * it, it is retried each second: if the claim on the job lapses meanwhile, another worker takes
+   * the job again and writes the same letter (same id, replaced in place), so it is never lost.
+   */
+  async #keepDeadLetter(write: () => Promise<void>): Promise<void> {
+    for (let tries = 0; ; tries += 1) {
+      try {
+        await write();
+        return;
+      } catch (error) {
+        if (this.#closing) throw error;
+        if (tries === 0) this.#report('a dead letter could not be kept yet; retrying', error);
+        await new Promise((resolve) => setTimeout(resolve, DEAD_LETTER_RETRY_MS));
+      }
     }
   }
 

@@ -193,6 +193,28 @@ describe('foreign or corrupted values under the prefix', () => {
   });
 });
 
+describe('a dead letter Redis refuses for a while', () => {
+  it('is kept once Redis takes it, and the delivery is not attempted again meanwhile', async () => {
+    const settings = prefixFor('wh-keep-letter');
+    const receiver = new WebhookReceiver();
+    receiver.answer = (_delivery, response) => response.writeHead(500).end();
+    const rig = await processOn(settings, receiver, []);
+    await rig.registry.create({ url: rig.url, events: ['*'] });
+    const client = await raw(settings);
+    const sequence = prefixedKey(settings, 'webhooks', 'dead-letter-sequence');
+    await client.set(sequence, 'damaged');
+    await rig.dispatcher.publish('skill.completed', DATA, 'kept-later');
+    await eventually('the only attempt', () => receiver.received.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await rig.dispatcher.listDeadLetters()).toEqual([]);
+
+    await client.del(sequence);
+    await eventually('the dead letter', async () => (await rig.dispatcher.listDeadLetters()).length === 1);
+    expect((await rig.dispatcher.listDeadLetters())[0]).toMatchObject({ id: receiver.ids()[0], attempts: 1, last_error: 'HTTP 500' });
+    expect(receiver.received).toHaveLength(1);
+  });
+});
+
 describe('Redis lost and back', () => {
   it('webhook operations answer 503 while Redis is away, events are counted as lost, and all resumes without a restart', async () => {
     const settings = prefixFor('wh-down');
