@@ -1,4 +1,4 @@
-import { Authenticator } from '@skill-service/auth';
+import { Authenticator, type RateLimitStore } from '@skill-service/auth';
 import { authSettingsOf } from '@skill-service/service';
 import { AccessControl, type AccessObserver } from './access-control.js';
 import { loadAuthBackends } from './auth-plugins.js';
@@ -17,6 +17,8 @@ export interface AccessControlContext {
   readonly observer?: AccessObserver;
   /** Refused credentials are logged here (at info). */
   readonly logger?: Pick<Logger, 'info'>;
+  /** Where rate-limit windows are counted; default this process's memory. */
+  readonly rateLimitStore?: RateLimitStore;
 }
 
 /**
@@ -35,5 +37,6 @@ export async function accessControlOf(options: ServerOptions, context: AccessCon
     trustedProxies: ProxyTrust.parse(options.trustProxy),
     ...(context.observer === undefined ? {} : { observer: context.observer }),
     ...(context.logger === undefined ? {} : { logger: context.logger }),
+    ...(context.rateLimitStore === undefined ? {} : { rateLimitStore: context.rateLimitStore }),
   });
 }

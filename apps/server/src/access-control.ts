@@ -5,11 +5,13 @@ import {
   SlidingWindowRateLimiter,
   WWW_AUTHENTICATE,
   isCredentialed,
+  isPendingDecision,
   rateLimitHeaders,
   rateLimited,
   type AuthOutcome,
   type Authenticator,
   type RateLimiterOptions,
+  type RateLimitStore,
 } from '@skill-service/auth';
 import type { Identity, Role } from '@skill-service/contracts';
 import type { Logger } from './logging/create-logger.js';
@@ -27,6 +29,8 @@ export interface AccessObserver {
 export interface AccessControlOptions {
   readonly authenticator: Authenticator;
   readonly rateLimit: RateLimiterOptions;
+  /** Where windows are counted; default this process's memory, with `rateLimit`'s policy. */
+  readonly rateLimitStore?: RateLimitStore;
   /** `/v1/health` and `/openapi.json` (routes declared `public`) answer without credentials and limits. */
   readonly publicRoutes: boolean;
   readonly trustedProxies?: ProxyTrust;
@@ -64,7 +68,7 @@ export function identityOf(res: Response): Identity | undefined {
  * method on a documented path answers 405 before any guard: see mountRoutes.)
  */
 export class AccessControl {
-  readonly limiter: SlidingWindowRateLimiter;
+  readonly limiter: RateLimitStore;
   readonly authenticator: Authenticator;
   readonly #table: RouteAccessTable;
   readonly #publicRoutes: boolean;
@@ -75,7 +79,7 @@ export class AccessControl {
 
   constructor(options: AccessControlOptions) {
     this.authenticator = options.authenticator;
-    this.limiter = new SlidingWindowRateLimiter(options.rateLimit);
+    this.limiter = options.rateLimitStore ?? new SlidingWindowRateLimiter(options.rateLimit);
     this.#table = options.routeAccess ?? new RouteAccessTable(CONTRACT_ROUTE_ROLES);
     this.#publicRoutes = options.publicRoutes;
     this.#trust = options.trustedProxies ?? ProxyTrust.none();
@@ -118,7 +122,9 @@ export class AccessControl {
       fromTrustedProxy: origin.viaTrustedProxy,
     });
     const clientKey = outcome.ok && isCredentialed(outcome) ? `subject:${outcome.identity.subject}` : `address:${clientKeyOf(origin.address)}`;
-    const decision = this.limiter.check(clientKey, this.#now());
+    // An in-memory store answers at once: no extra await on the request path.
+    const answer = this.limiter.check(clientKey, this.#now());
+    const decision = isPendingDecision(answer) ? await answer : answer;
     res.set(rateLimitHeaders(decision, this.limiter.policy));
     if (!decision.allowed) {
       this.#observer?.rateLimited(routeTemplateOf(res));

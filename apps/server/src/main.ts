@@ -10,6 +10,8 @@ import type { AccessControl } from './access-control.js';
 import { accessControlOf } from './access-control-of.js';
 import { createApp } from './app.js';
 import { runClusterPrimary } from './cluster-primary.js';
+import type { SharedState } from './shared-state.js';
+import type { RedisSettings } from '@skill-service/redis-state';
 import { drainServer } from './graceful-shutdown.js';
 import { createHttpServer } from './http-server.js';
 import { BUILTIN_REGISTRY_ROOT, REPO_ROOT, pythonWorkerScript, serverVersion } from './install-paths.js';
@@ -36,12 +38,12 @@ const version = serverVersion();
 // JSON lines on stderr; the configured credentials are redacted wherever they would appear.
 const logger = createLogger({ name: NAME, secrets: [options.apiKey, options.auth.jwt?.secret, ...(options.auth.jwt?.previousSecrets ?? []), options.redis?.url] });
 
+let shared: RedisSettings | undefined;
 if (options.redis !== undefined) {
-  // Loaded only when configured: the embedded default never pays for the Redis client.
-  const { checkReachable, redisSettings } = await import('@skill-service/redis-state');
-  let settings;
+  // Loaded only when configured: the embedded default never loads the Redis client.
+  const { checkSharedState, sharedStateSettings } = await import('./shared-state.js');
   try {
-    settings = redisSettings(options.redis.url, options.redis.prefix);
+    shared = sharedStateSettings(options.redis.url, options.redis.prefix);
   } catch (error) {
     process.stderr.write(`${NAME}: ${error instanceof Error ? error.message : String(error)} (see --help)\n`);
     process.exit(2);
@@ -49,7 +51,7 @@ if (options.redis !== undefined) {
   // A deployment pointed at the wrong Redis fails here, once, rather than at its first request.
   if (cluster.isPrimary) {
     try {
-      await checkReachable(settings);
+      await checkSharedState(shared);
     } catch (error) {
       process.stderr.write(`${NAME}: ${error instanceof Error ? error.message : String(error)}\n`);
       process.exit(2);
@@ -67,11 +69,25 @@ async function serve(): Promise<void> {
   const metrics = new ServiceMetrics();
   let service: SkillService;
   let access: AccessControl;
+  let state: SharedState | undefined;
   try {
+    if (shared !== undefined) {
+      const { openSharedState, throttledErrors } = await import('./shared-state.js');
+      state = await openSharedState(shared, {
+        rateLimit: { limit: options.rateLimit.requests, windowSeconds: options.rateLimit.windowSeconds },
+        onError: throttledErrors((message) => logger.warn(message)),
+      });
+    }
     // Before the service starts: an unknown or broken auth plugin is a usage problem (exit 2).
-    access = await accessControlOf(options, { env: process.env, pluginDirs: [join(REPO_ROOT, 'node_modules')], observer: metrics, logger });
+    access = await accessControlOf(options, {
+      env: process.env,
+      pluginDirs: [join(REPO_ROOT, 'node_modules')],
+      observer: metrics,
+      logger,
+      ...(state === undefined ? {} : { rateLimitStore: state.rateLimitStore }),
+    });
     const config = serviceConfigOf(options, process.env, pythonWorkerScript(), ({ level, message, ...fields }) => logger.log(level, message, fields));
-    service = await SkillService.open(config, { version, observer: metrics });
+    service = await SkillService.open(config, { version, observer: metrics, ...(state === undefined ? {} : { state: state.service }) });
   } catch (error) {
     // A configuration the providers refuse is a usage problem (2); anything else a failed start (1).
     logger.error(`cannot start: ${error instanceof Error ? error.message : String(error)}`);
@@ -87,7 +103,7 @@ async function serve(): Promise<void> {
     metrics,
     logger,
     ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
-    idempotency: new IdempotencyGuard(new MemoryIdempotencyStore(), { ttlSeconds: options.idempotencyTtlSeconds }),
+    idempotency: new IdempotencyGuard(state?.idempotencyStore ?? new MemoryIdempotencyStore(), { ttlSeconds: options.idempotencyTtlSeconds }),
   });
   // Bounded request timeouts: a client trickling its request in cannot hold a connection for minutes.
   const server = createHttpServer(app);
@@ -107,6 +123,7 @@ async function serve(): Promise<void> {
     stopping = true;
     await drainServer(server, inflight, options.drainMs);
     await service.close();
+    await state?.close();
     process.exit(0);
   }
   process.on('SIGTERM', () => void stop());

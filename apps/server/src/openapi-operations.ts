@@ -113,7 +113,7 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDocs>> = {
     tag: 'Webhooks',
     description:
       'Subscribes a URL to events. With a `secret`, every delivery is signed: `X-Webhook-Signature` and the Standard Webhooks headers. ' +
-      'The URL must be http or https and allowed by the outbound guard; at most 100 subscriptions.',
+      'The URL must be http or https and allowed by the outbound guard; at most 100 subscriptions per deployment.',
     example: { url: 'https://hooks.example.com/skills', events: ['skill.completed', 'run.failed'], secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
   },
   listWebhooks: { tag: 'Webhooks', description: 'Every subscription in creation order; secrets are never answered.' },
@@ -123,7 +123,9 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDocs>> = {
   },
   replayWebhookDeadLetter: {
     tag: 'Webhooks',
-    description: 'Queues a dead letter for delivery again to its subscription; it leaves the queue, and comes back with a new id if every attempt fails again.',
+    description:
+      'Queues a dead letter for delivery again to its subscription with its original `webhook-id`, so receivers can de-duplicate; ' +
+      'it leaves the queue, and comes back with the same id if every attempt fails again.',
     example: {},
   },
   deleteWebhook: { tag: 'Webhooks', description: 'Removes a subscription; no further events are delivered to it.' },

@@ -2,6 +2,7 @@
 // authentications counted, and floods — one client guessing keys, many clients at once.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Agent } from 'node:http';
+import { SlidingWindowRateLimiter } from '@skill-service/auth';
 import type { SkillService } from '@skill-service/service';
 import request from 'supertest';
 import type { AccessControl } from './access-control.js';
@@ -171,9 +172,11 @@ describe('floods', () => {
       const response = await get('/v1/skills/list', { 'X-Forwarded-For': address });
       expect(response.status).toBe(401);
     });
-    expect(access.limiter.maxClients).toBe(1000);
-    expect(access.limiter.trackedClients).toBeLessThanOrEqual(1000);
-    expect(access.limiter.trackedClients).toBeGreaterThan(900);
+    const limiter = access.limiter;
+    if (!(limiter instanceof SlidingWindowRateLimiter)) throw new Error('expected the in-memory limiter by default');
+    expect(limiter.maxClients).toBe(1000);
+    expect(limiter.trackedClients).toBeLessThanOrEqual(1000);
+    expect(limiter.trackedClients).toBeGreaterThan(900);
     const fresh = await get('/v1/skills/list', { 'X-API-Key': ROLE_KEYS.reader, 'X-Forwarded-For': '198.51.100.10' });
     expect(fresh.status).toBe(200);
   });

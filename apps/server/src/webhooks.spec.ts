@@ -122,6 +122,9 @@ describe('webhooks over HTTP', () => {
     expect((await request(server.app).post(`/v1/webhooks/dead-letters/${id}/replay`).expect(200)).body).toEqual({ replayed: id });
     await waitFor('the replayed delivery', () => service.webhookStats().delivered === 1);
     expect(receiver.received[4]?.body).toBe(receiver.received[0]?.body);
+    // Receivers de-duplicate on webhook-id: the replay is the same delivery, so it keeps the dead letter's id.
+    expect(receiver.received[4]?.headers['webhook-id']).toBe(id);
+    expect(receiver.received[0]?.headers['webhook-id']).toBe(id);
     expect((await request(server.app).get('/v1/webhooks/dead-letters').expect(200)).body).toEqual({ dead_letters: [] });
     await request(server.app).post(`/v1/webhooks/dead-letters/${id}/replay`).expect(404);
   });

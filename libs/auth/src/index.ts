@@ -3,7 +3,7 @@
  * (constant-time lookup), HS256 JWTs with the algorithm pinned, the contract's route → role
  * table (unknown routes need admin), the authentication chain of the legacy and RBAC modes with
  * plugin backends (`AuthBackend`), the tool bridge's `identityFromCredentials`, and a sliding-window
- * rate limiter with bounded memory. Pure domain: no framework, no environment, no files.
+ * rate limiter with bounded memory behind a rate-limit store port (shared stores live elsewhere). Pure domain: no framework, no environment, no files.
  */
 export { ApiKeyStore, sha256Hex } from './api-key-store.js';
 export { AUTH_REALM, WWW_AUTHENTICATE, authenticationRequired, invalidApiKey, rateLimited, roleInsufficient } from './auth-errors.js';
@@ -48,4 +48,5 @@ export {
   type RateLimitPolicy,
   type RateLimiterOptions,
 } from './rate-limiter.js';
+export { isPendingDecision, type RateLimitStore } from './rate-limit-store.js';
 export { CONTRACT_ROUTE_ROLES, RouteAccessTable, UNKNOWN_ROUTE_ROLE, type HttpMethod, type RouteRoleEntry } from './route-access.js';

@@ -1,4 +1,5 @@
 import { InvalidConfigurationError } from '@skill-service/contracts';
+import type { RateLimitStore } from './rate-limit-store.js';
 
 export interface RateLimitPolicy {
   /** Requests admitted per window and client. */
@@ -74,7 +75,7 @@ class WindowLog {
  * times each; the least recently seen client is forgotten first, and clients whose whole log has
  * left the window are purged as time passes.
  */
-export class SlidingWindowRateLimiter {
+export class SlidingWindowRateLimiter implements RateLimitStore {
   readonly policy: RateLimitPolicy;
   readonly maxClients: number;
   readonly #windowMs: number;

@@ -6,5 +6,12 @@
  * that own the state (runs, webhooks, auth); the in-memory adapters there are the embedded default.
  */
 export { deleteDeploymentKeys } from './deployment-keys.js';
+export { createRedisRateLimitStore, type RedisRateLimitStore, type RedisRateLimitStoreOptions } from './rate-limits/redis-rate-limit-store.js';
+export { RedisIdempotencyStore } from './idempotency/redis-idempotency-store.js';
 export { checkReachable, connectionOptions, prefixedKey, queueClient, requestClient } from './redis-connection.js';
 export { DEFAULT_REDIS_PREFIX, redactedRedisUrl, redisSettings, type RedisSettings } from './redis-settings.js';
+export { CorruptStateError } from './state-errors.js';
+export { BullmqDeliveryQueue, DELIVERY_QUEUE_NAME, type BullmqDeliveryQueueOptions } from './webhooks/bullmq-delivery-queue.js';
+export { RedisDeadLetterStore } from './webhooks/redis-dead-letter-store.js';
+export { RedisSubscriptionStore } from './webhooks/redis-subscription-store.js';
+export { createRedisWebhookState, type RedisWebhookState, type RedisWebhookStateOptions } from './webhooks/redis-webhook-state.js';

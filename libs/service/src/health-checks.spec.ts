@@ -71,7 +71,7 @@ describe('collectHealthChecks', () => {
   });
 
   it('reports webhook delivery as a non-critical check, degraded while dead letters wait', async () => {
-    const stats = { subscriptions_matched: 9, queued: 2, in_flight: 1, retrying: 3, delivered: 5, failed_attempts: 4, dead_lettered: 1, overflowed: 0, dead_letters: 1, dead_letters_dropped: 2 };
+    const stats = { subscriptions_matched: 9, queued: 2, in_flight: 1, retrying: 3, delivered: 5, failed_attempts: 4, dead_lettered: 1, overflowed: 0, dead_letters: 1, dead_letters_dropped: 2, events_lost: 3 };
     const checks = await collectHealthChecks(registry(), [], RUNS, { subscriptions: 2, stats });
     expect(checks['webhooks']).toEqual({
       status: 'degraded',
@@ -84,11 +84,19 @@ describe('collectHealthChecks', () => {
       failed_attempts: 4,
       dead_lettered: 1,
       dead_letters_dropped: 2,
+      events_lost: 3,
     });
     expect(overallStatus(checks)).toBe('degraded');
     const clean = await collectHealthChecks(registry(), [], RUNS, { subscriptions: 0, stats: { ...stats, queued: 0, retrying: 0, in_flight: 0, dead_letters: 0 } });
     expect(clean['webhooks']).toMatchObject({ status: 'ok', subscriptions: 0, queue_depth: 0, dead_letters: 0 });
     expect(overallStatus(clean)).toBe('ok');
+  });
+
+  it('reports the webhook state failed (not critical) when its store cannot be read', async () => {
+    const stats = { subscriptions_matched: 0, queued: 0, in_flight: 0, retrying: 0, delivered: 0, failed_attempts: 0, dead_lettered: 0, overflowed: 0, dead_letters: 0, dead_letters_dropped: 0, events_lost: 0 };
+    const checks = await collectHealthChecks(registry(), [], RUNS, { subscriptions: 0, stats, unavailable: 'Webhook state store (Redis) is unreachable' });
+    expect(checks['webhooks']).toEqual({ status: 'failed', critical: false, error: 'Webhook state store (Redis) is unreachable' });
+    expect(overallStatus(checks)).toBe('degraded');
   });
 
   it('fails a provider whose self-check does not answer in time', async () => {

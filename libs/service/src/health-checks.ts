@@ -79,10 +79,13 @@ function runsCheck(stats: RunStats): HealthCheck {
 export interface WebhookHealth {
   readonly subscriptions: number;
   readonly stats: WebhookStats;
+  /** Why the webhook state could not be read (its store unreachable). */
+  readonly unavailable?: string;
 }
 
 // Not critical: executions go on whatever happens to deliveries; waiting dead letters degrade it.
-function webhooksCheck({ subscriptions, stats }: WebhookHealth): HealthCheck {
+function webhooksCheck({ subscriptions, stats, unavailable }: WebhookHealth): HealthCheck {
+  if (unavailable !== undefined) return { status: 'failed', critical: false, error: unavailable };
   return {
     status: stats.dead_letters > 0 ? 'degraded' : 'ok',
     critical: false,
@@ -94,6 +97,7 @@ function webhooksCheck({ subscriptions, stats }: WebhookHealth): HealthCheck {
     failed_attempts: stats.failed_attempts,
     dead_lettered: stats.dead_lettered,
     dead_letters_dropped: stats.dead_letters_dropped,
+    events_lost: stats.events_lost,
   };
 }
 

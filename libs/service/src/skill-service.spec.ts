@@ -240,6 +240,7 @@ describe('SkillService', () => {
       failed_attempts: 0,
       dead_lettered: 0,
       dead_letters_dropped: 0,
+      events_lost: 0,
     });
   });
 });

@@ -29,11 +29,11 @@ import {
 import { SkillCatalog } from '@skill-service/catalog';
 import { validateSkillRequest, type DefinitionSource, type RunSkillOptions, type SkillRunStream } from '@skill-service/engine';
 import { RunManager } from '@skill-service/runs';
-import { WebhookDispatcher, WebhookRegistry, type WebhookStats } from '@skill-service/webhooks';
+import { WebhookDispatcher, WebhookRegistry, type WebhookState, type WebhookStats } from '@skill-service/webhooks';
 import { catalogSource, runtimeFacts } from './catalog-port.js';
 import type { ExecutionContext } from './execution-context.js';
 import { ExecutionEvents } from './execution-events.js';
-import { collectHealthChecks } from './health-checks.js';
+import { collectHealthChecks, type WebhookHealth } from './health-checks.js';
 import { overallStatus, type HealthReport } from './health-report.js';
 import { ObservedExecutions } from './observed-executions.js';
 import { registryDefinitions } from './registry-definitions.js';
@@ -47,8 +47,17 @@ export interface SkillServiceOptions {
   readonly version: string;
   /** Clock for uptime (injectable for tests). */
   readonly now?: () => number;
-  /** Webhook delivery tuning (tests shorten the 2 s, 4 s, 8 s retry delays). */
+  /**
+   * Webhook delivery tuning (tests shorten the 2 s, 4 s, 8 s retry delays): `retryDelaysMs` shapes
+   * the default in-memory queue (a given `state.webhooks` queue has its own), `timeoutMs` every attempt.
+   */
   readonly webhooks?: { readonly retryDelaysMs?: readonly number[]; readonly timeoutMs?: number };
+  /**
+   * Where shared state lives. `webhooks`: subscriptions, the delivery queue and dead letters
+   * (default in this process's memory; a shared backend makes every process one deployment). The
+   * service owns what it is given: `close` closes it.
+   */
+  readonly state?: { readonly webhooks?: WebhookState };
   /** Told of executions, steps, fallbacks and circuits (metrics); reads runs and webhooks itself. */
   readonly observer?: ServiceObserver;
 }
@@ -99,21 +108,26 @@ export class SkillService {
     this.now = options.now ?? Date.now;
     this.startedAt = this.now();
     this.catalog = new SkillCatalog(catalogSource(runtime), { now: this.now, startedAt: this.startedAt });
+    const webhookState = options.state?.webhooks;
     this.webhookRegistry = new WebhookRegistry({
       checkUrl: async (url) => {
         await runtime.guard.checkUrl(url, 'Webhook URL');
       },
+      ...(webhookState === undefined ? {} : { store: webhookState.subscriptions }),
     });
     this.webhookDispatcher = new WebhookDispatcher({
       subscriptions: this.webhookRegistry,
+      ...(webhookState === undefined ? {} : { queue: webhookState.deliveries, deadLetters: webhookState.deadLetters }),
+      onError: (what, error) => runtime.config.log({ level: 'warn', message: `${what}: ${error instanceof Error ? error.message : String(error)}` }),
       // The guard checks the destination again at each attempt; a redirect is a failure, never followed.
-      post: async (url, body, headers, { timeoutMs }) => {
+      post: async (url, body, headers, { timeoutMs, signal }) => {
         const response = await runtime.http.request({
           url,
           method: 'POST',
           headers,
           body,
           timeoutMs,
+          ...(signal === undefined ? {} : { signal }),
           followRedirects: false,
           maxResponseBytes: WEBHOOK_MAX_RESPONSE_BYTES,
           purpose: 'Webhook delivery',
@@ -125,7 +139,7 @@ export class SkillService {
     });
     this.events = new ExecutionEvents((event, data, traceId) => {
       this.recordSettled(event, data, traceId);
-      this.webhookDispatcher.publish(event, data, traceId);
+      void this.webhookDispatcher.publish(event, data, traceId);
     });
     this.observed = new ObservedExecutions(options.observer, (capabilityId) => this.primaryProtocol(capabilityId));
     options.observer?.watch?.({
@@ -144,8 +158,7 @@ export class SkillService {
   async health(deep = false): Promise<HealthReport> {
     const base = { version: this.options.version, uptime_seconds: Math.round(this.now() - this.startedAt) / 1000 };
     if (!deep) return { status: 'ok', ...base };
-    const webhooks = { subscriptions: this.webhookRegistry.list().length, stats: this.webhookDispatcher.stats() };
-    const checks = await collectHealthChecks(this.runtime.registry, this.runtime.providers, this.runs.stats(), webhooks);
+    const checks = await collectHealthChecks(this.runtime.registry, this.runtime.providers, this.runs.stats(), await this.webhookHealth());
     return { status: overallStatus(checks), ...base, checks };
   }
 
@@ -287,25 +300,38 @@ export class SkillService {
     return this.runtime.bindings.explain(capability.definition, request.required_conformance_profile);
   }
 
-  /** Validates (guard included) and stores a subscription: 400 for a bad one, 409 past the limit. */
+  /**
+   * Validates (guard included) and stores a subscription: 400 for a bad one, 409 past the limit,
+   * 503 when the shared store is unreachable (likewise for the other webhook operations).
+   */
   createWebhook(request: unknown): Promise<WebhookSubscription> {
     return this.webhookRegistry.create(request);
   }
 
-  listWebhooks(): { subscriptions: WebhookSubscription[] } {
-    return { subscriptions: this.webhookRegistry.list() };
+  async listWebhooks(): Promise<{ subscriptions: WebhookSubscription[] }> {
+    return { subscriptions: await this.webhookRegistry.list() };
   }
 
-  deleteWebhook(webhookId: string): { deleted: string } {
+  deleteWebhook(webhookId: string): Promise<{ deleted: string }> {
     return this.webhookRegistry.delete(webhookId);
   }
 
-  listDeadLetters(): { dead_letters: DeadLetter[] } {
-    return { dead_letters: this.webhookDispatcher.listDeadLetters() };
+  async listDeadLetters(): Promise<{ dead_letters: DeadLetter[] }> {
+    return { dead_letters: await this.webhookDispatcher.listDeadLetters() };
   }
 
-  replayDeadLetter(deadLetterId: string): { replayed: string } {
+  replayDeadLetter(deadLetterId: string): Promise<{ replayed: string }> {
     return this.webhookDispatcher.replay(deadLetterId);
+  }
+
+  /** Deep health's webhook figures; an unreachable store is reported, not thrown. */
+  private async webhookHealth(): Promise<WebhookHealth> {
+    try {
+      const [subscriptions, stats] = await Promise.all([this.webhookRegistry.count(), this.webhookDispatcher.currentStats()]);
+      return { subscriptions, stats };
+    } catch (error) {
+      return { subscriptions: 0, stats: this.webhookDispatcher.stats(), unavailable: error instanceof Error ? error.message : String(error) };
+    }
   }
 
   /** The protocol of a capability's primary binding (metrics label a failed step with it). */
@@ -331,6 +357,7 @@ export class SkillService {
   async close(): Promise<void> {
     await this.runs.close();
     await this.webhookDispatcher.close();
+    await this.options.state?.webhooks?.close?.();
     await this.runtime.close();
   }
 }

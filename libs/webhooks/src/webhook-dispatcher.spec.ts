@@ -50,8 +50,8 @@ describe('WebhookDispatcher', () => {
     const { sent, post } = recorder(() => 200);
     const dispatcher = new WebhookDispatcher({ subscriptions: registry, post, now: () => 1_700_000_000_500, newId: () => 'msg_1' });
 
-    expect(dispatcher.publish('skill.completed', DATA, 'trace-1')).toBe(1);
-    expect(sent).toHaveLength(1); // started synchronously, answered later
+    expect(await dispatcher.publish('skill.completed', DATA, 'trace-1')).toBe(1);
+    expect(sent).toHaveLength(1); // started once queued, answered later
     await settle(dispatcher);
 
     const [delivery] = sent;
@@ -75,13 +75,13 @@ describe('WebhookDispatcher', () => {
     const registry = await registryWith({ url: 'https://a.example/in', events: ['*'] });
     const { sent, post } = recorder(() => 204);
     const dispatcher = new WebhookDispatcher({ subscriptions: registry, post });
-    dispatcher.publish('run.completed', { ...DATA, run_id: 'r1' }, 't');
+    await dispatcher.publish('run.completed', { ...DATA, run_id: 'r1' }, 't');
     await settle(dispatcher);
     expect(sent[0]?.headers['x-webhook-signature']).toBeUndefined();
     expect(sent[0]?.headers['webhook-signature']).toBeUndefined();
 
     const none = new WebhookDispatcher({ subscriptions: await registryWith({ url: 'https://a.example/in', events: ['skill.failed'] }), post });
-    expect(none.publish('skill.completed', DATA, 't')).toBe(0);
+    expect(await none.publish('skill.completed', DATA, 't')).toBe(0);
   });
 
   it('retries after the configured delays, then dead-letters after 4 failed attempts, and replays', async () => {
@@ -93,38 +93,41 @@ describe('WebhookDispatcher', () => {
       return index === 2 ? 302 : 500;
     });
     const dispatcher = new WebhookDispatcher({ subscriptions: registry, post, retryDelaysMs: [1, 2, 3], newId: () => 'd1' });
-    dispatcher.publish('skill.failed', { skill_id: 's', status: 'failed', error: { code: 'upstream_failure', message: 'x' }, duration_ms: 1 }, 't');
+    await dispatcher.publish('skill.failed', { skill_id: 's', status: 'failed', error: { code: 'upstream_failure', message: 'x' }, duration_ms: 1 }, 't');
     await settle(dispatcher);
 
     expect(sent).toHaveLength(4);
     expect(new Set(sent.map((s) => s.headers['webhook-id']))).toEqual(new Set(['d1']));
     expect(dispatcher.stats()).toMatchObject({ delivered: 0, failed_attempts: 4, dead_lettered: 1, dead_letters: 1 });
-    const [letter] = dispatcher.listDeadLetters();
+    const [letter] = await dispatcher.listDeadLetters();
     expect(letter).toMatchObject({ id: 'd1', subscription_id: 'sub-1', url: 'https://a.example/in', event: 'skill.failed', attempts: 4, last_error: 'HTTP 500' });
 
     healthy = true;
-    expect(dispatcher.replay('d1')).toEqual({ replayed: 'd1' });
+    expect(await dispatcher.replay('d1')).toEqual({ replayed: 'd1' });
     await settle(dispatcher);
     expect(sent).toHaveLength(5);
     expect(sent[4]?.body).toBe(sent[0]?.body);
-    expect(dispatcher.listDeadLetters()).toEqual([]);
-    expect(dispatcher.stats()).toMatchObject({ delivered: 1, failed_attempts: 4, dead_lettered: 1 });
-    expect(() => dispatcher.replay('d1')).toThrow(expect.objectContaining({ code: 'not_found' }) as unknown as Error);
+    // The replay is the same delivery to the receiver: the original webhook-id, so it can de-duplicate.
+    expect(sent[4]?.headers['webhook-id']).toBe('d1');
+    expect(await dispatcher.listDeadLetters()).toEqual([]);
+    expect(dispatcher.stats()).toMatchObject({ delivered: 1, failed_attempts: 4, dead_lettered: 1, dead_letters: 0 });
+    await expect(dispatcher.replay('d1')).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('refuses to replay a dead letter whose subscription was deleted, naming both, and keeps the letter', async () => {
     const registry = await registryWith({ url: 'https://a.example/in', events: ['*'] });
     const { sent, post } = recorder(() => 500);
     const dispatcher = new WebhookDispatcher({ subscriptions: registry, post, retryDelaysMs: [], newId: () => 'd2' });
-    dispatcher.publish('skill.completed', DATA, 't');
+    await dispatcher.publish('skill.completed', DATA, 't');
     await settle(dispatcher);
-    expect(dispatcher.listDeadLetters().map((letter) => letter.id)).toEqual(['d2']);
-    registry.delete('sub-1');
+    expect((await dispatcher.listDeadLetters()).map((letter) => letter.id)).toEqual(['d2']);
+    await registry.delete('sub-1');
 
-    expect(() => dispatcher.replay('d2')).toThrow(
-      expect.objectContaining({ code: 'not_found', message: "Webhook subscription 'sub-1' of dead letter 'd2' no longer exists" }) as unknown as Error,
-    );
-    expect(dispatcher.listDeadLetters().map((letter) => letter.id)).toEqual(['d2']);
+    await expect(dispatcher.replay('d2')).rejects.toMatchObject({
+      code: 'not_found',
+      message: "Webhook subscription 'sub-1' of dead letter 'd2' no longer exists",
+    });
+    expect((await dispatcher.listDeadLetters()).map((letter) => letter.id)).toEqual(['d2']);
     expect(sent).toHaveLength(1);
   });
 
@@ -140,7 +143,7 @@ describe('WebhookDispatcher', () => {
       return 200;
     });
     const dispatcher = new WebhookDispatcher({ subscriptions: registry, post, concurrency: 2 });
-    for (let i = 0; i < 6; i += 1) dispatcher.publish('skill.started', DATA, `t${i}`);
+    await Promise.all(Array.from({ length: 6 }, (_x, i) => dispatcher.publish('skill.started', DATA, `t${i}`)));
     await settle(dispatcher);
     expect(peak).toBe(2);
     expect(dispatcher.stats().delivered).toBe(6);
@@ -156,11 +159,11 @@ describe('WebhookDispatcher', () => {
     });
     let n = 0;
     const dispatcher = new WebhookDispatcher({ subscriptions: registry, post, concurrency: 1, maxQueue: 2, maxDeadLetters: 2, newId: () => `d${++n}` });
-    for (let i = 0; i < 6; i += 1) dispatcher.publish('skill.started', DATA, `t${i}`);
+    for (let i = 0; i < 6; i += 1) await dispatcher.publish('skill.started', DATA, `t${i}`);
     // 1 in flight, 2 queued, 3 overflowed; only the 2 newest dead letters kept.
     expect(dispatcher.stats()).toMatchObject({ in_flight: 1, queued: 2, overflowed: 3, dead_lettered: 3, dead_letters: 2, dead_letters_dropped: 1 });
-    expect(dispatcher.listDeadLetters().map((d) => d.id)).toEqual(['d5', 'd6']);
-    expect(dispatcher.listDeadLetters()[0]).toMatchObject({ attempts: 0, last_error: expect.stringContaining('queue full') });
+    expect((await dispatcher.listDeadLetters()).map((d) => d.id)).toEqual(['d5', 'd6']);
+    expect((await dispatcher.listDeadLetters())[0]).toMatchObject({ attempts: 0, last_error: expect.stringContaining('queue full') });
     release();
     await settle(dispatcher);
     expect(dispatcher.stats().delivered).toBe(3);
@@ -170,11 +173,53 @@ describe('WebhookDispatcher', () => {
     const registry = await registryWith({ url: 'https://a.example/in', events: ['*'] });
     const { sent, post } = recorder(() => new Promise<number>(() => undefined));
     const dispatcher = new WebhookDispatcher({ subscriptions: registry, post });
-    dispatcher.publish('skill.started', DATA, 't');
+    await dispatcher.publish('skill.started', DATA, 't');
     const started = Date.now();
     await dispatcher.close(20);
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect(dispatcher.publish('skill.started', DATA, 't')).toBe(0);
+    expect(await dispatcher.publish('skill.started', DATA, 't')).toBe(0);
     expect(sent).toHaveLength(1);
+  });
+
+  it('gives up on a receiver that never answers at the attempt timeout, even if the transport ignores it', async () => {
+    const registry = await registryWith({ url: 'https://a.example/in', events: ['*'] });
+    const signals: AbortSignal[] = [];
+    const post: WebhookPost = async (_url, _body, _headers, { signal }) => {
+      if (signal !== undefined) signals.push(signal);
+      return new Promise<{ status: number }>(() => undefined);
+    };
+    const dispatcher = new WebhookDispatcher({ subscriptions: registry, post, timeoutMs: 30, retryDelaysMs: [1, 1, 1], newId: () => 'hang' });
+    await dispatcher.publish('skill.started', DATA, 't');
+    await settle(dispatcher);
+    expect(dispatcher.stats()).toMatchObject({ failed_attempts: 4, dead_lettered: 1, in_flight: 0 });
+    expect((await dispatcher.listDeadLetters())[0]).toMatchObject({ id: 'hang', attempts: 4, last_error: 'Webhook receiver did not answer within 30 ms' });
+    expect(signals).toHaveLength(4);
+    expect(signals.every((signal) => signal.aborted)).toBe(true);
+  });
+
+  it('counts an event it cannot queue as lost, reports it, and never throws', async () => {
+    const errors: string[] = [];
+    let clock = 1_700_000_000_000;
+    const dispatcher = new WebhookDispatcher({
+      now: () => clock,
+      subscriptions: {
+        matching: async () => {
+          throw new Error('store unreachable');
+        },
+        get: async () => undefined,
+      },
+      post: async () => ({ status: 200 }),
+      onError: (what) => errors.push(what),
+    });
+    expect(await dispatcher.publish('skill.started', DATA, 't')).toBe(0);
+    expect(dispatcher.stats()).toMatchObject({ events_lost: 1, subscriptions_matched: 0 });
+    expect(errors).toEqual(['webhook event skill.started could not be queued']);
+    // An outage does not flood the log: one report per 10 s, naming how many more were lost.
+    for (let i = 0; i < 5; i += 1) await dispatcher.publish('skill.completed', DATA, 't');
+    expect(errors).toHaveLength(1);
+    clock += 10_000;
+    await dispatcher.publish('skill.failed', DATA, 't');
+    expect(errors).toEqual(['webhook event skill.started could not be queued', 'webhook event skill.failed could not be queued (and 5 more since the last report)']);
+    expect(dispatcher.stats().events_lost).toBe(7);
   });
 });

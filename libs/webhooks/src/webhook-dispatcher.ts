@@ -2,44 +2,58 @@ import { randomUUID } from 'node:crypto';
 import {
   NotFoundError,
   ServiceError,
+  isServiceError,
   type DeadLetter,
   type WebhookDeliveryPayload,
   type WebhookEventData,
   type WebhookEventName,
 } from '@skill-service/contracts';
+import type { DeadLetterStore } from './dead-letter-store.js';
+import type { DeliveryQueue, QueuedDelivery } from './delivery-queue.js';
+import { DEFAULT_MAX_DEAD_LETTERS, InMemoryDeadLetterStore } from './in-memory-dead-letter-store.js';
+import { InMemoryDeliveryQueue } from './in-memory-delivery-queue.js';
 import { signatureHeaders } from './webhook-signature.js';
-import type { StoredSubscription } from './webhook-registry.js';
+import type { StoredSubscription } from './subscription-store.js';
 
-/** Sends one attempt; the app wires the guarded HTTP client (no redirects followed, guard re-checked). */
+/**
+ * Sends one attempt; the app wires the guarded HTTP client (no redirects followed, guard re-checked).
+ * `signal` aborts when the attempt's time is up.
+ */
 export type WebhookPost = (
   url: string,
   body: string,
   headers: Readonly<Record<string, string>>,
-  options: { readonly timeoutMs: number },
+  options: { readonly timeoutMs: number; readonly signal?: AbortSignal },
 ) => Promise<{ readonly status: number }>;
 
 /** Where the dispatcher finds subscriptions (the registry). */
 export interface SubscriptionSource {
-  matching(event: WebhookEventName): StoredSubscription[];
-  get(id: string): StoredSubscription | undefined;
+  matching(event: WebhookEventName): Promise<StoredSubscription[]>;
+  get(id: string): Promise<StoredSubscription | undefined>;
 }
 
 export interface WebhookDispatcherOptions {
   readonly subscriptions: SubscriptionSource;
   readonly post: WebhookPost;
-  /** Waits before each retry; default 2 s, 4 s, 8 s (3 retries, 4 attempts in all). */
+  /** Where deliveries wait and are retried; default an in-memory queue built from the options below. */
+  readonly queue?: DeliveryQueue;
+  /** Where exhausted deliveries are kept; default in memory, bounded by `maxDeadLetters`. */
+  readonly deadLetters?: DeadLetterStore;
+  /** In-memory queue: waits before each retry; default 2 s, 4 s, 8 s (3 retries, 4 attempts in all). */
   readonly retryDelaysMs?: readonly number[];
-  /** Per attempt; default 10 s. */
+  /** Per attempt; default 10 s. A receiver that hangs is given up on then, whatever the transport does. */
   readonly timeoutMs?: number;
-  /** Attempts in flight at once; default 8. */
+  /** In-memory queue: attempts in flight at once; default 8. */
   readonly concurrency?: number;
-  /** Deliveries waiting (queued or between retries); default 10,000. Overflow is dead-lettered. */
+  /** In-memory queue: deliveries waiting (queued or between retries); default 10,000. Overflow is dead-lettered. */
   readonly maxQueue?: number;
-  /** Dead letters kept, oldest dropped first; default 500. */
+  /** In-memory dead letters kept, oldest dropped first; default 500. */
   readonly maxDeadLetters?: number;
   /** Epoch milliseconds. */
   readonly now?: () => number;
   readonly newId?: () => string;
+  /** Told when an event could not be queued or a dead letter not kept (the store unreachable). */
+  readonly onError?: (what: string, error: unknown) => void;
 }
 
 export interface WebhookStats {
@@ -54,202 +68,221 @@ export interface WebhookStats {
   /** Dead letters pushed out of the bounded list by newer ones: counted, no longer replayable. */
   readonly dead_letters_dropped: number;
   readonly dead_letters: number;
+  /** Events that could not be queued because the subscription or queue store was unreachable: lost. */
+  readonly events_lost: number;
 }
 
-export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [2_000, 4_000, 8_000];
 export const DEFAULT_DELIVERY_TIMEOUT_MS = 10_000;
-export const DEFAULT_DELIVERY_CONCURRENCY = 8;
-export const DEFAULT_MAX_QUEUE = 10_000;
-export const DEFAULT_MAX_DEAD_LETTERS = 500;
+/** Events lost while the stores are unreachable are reported (`onError`) at most this often. */
+const LOST_REPORT_INTERVAL_MS = 10_000;
 
-interface Delivery {
-  readonly id: string;
-  readonly subscription: StoredSubscription;
-  readonly payload: WebhookDeliveryPayload;
-  readonly body: string;
-  attempts: number;
-  lastError: string;
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /**
- * Background webhook delivery: `publish` enqueues one delivery per matching active subscription
- * and returns at once; workers (bounded concurrency) POST them through the injected port, signed
- * when the subscription has a secret, retrying failures (non-2xx, 3xx included, or a thrown error)
- * after the configured delays; a delivery failing every attempt becomes a dead letter, which can
- * be replayed. Every attempt of one delivery carries the same `webhook-id`.
+ * Background webhook delivery over three ports (subscriptions, the delivery queue, dead letters):
+ * `publish` enqueues one delivery per matching active subscription, each with its own stable
+ * `webhook-id`, and never throws; the queue's workers POST them through the injected port, signed
+ * when the subscription has a secret; a failure (non-2xx, 3xx included, a thrown error or the
+ * attempt timeout) is retried by the queue's backoff; a delivery failing every attempt becomes a
+ * dead letter, which can be replayed with its original `webhook-id`. Counters are this process's.
  */
 export class WebhookDispatcher {
-  private readonly queue: Delivery[] = [];
-  private readonly retryTimers = new Map<Delivery, NodeJS.Timeout>();
-  private readonly active = new Set<Promise<void>>();
-  private readonly deadLetters = new Map<string, DeadLetter>();
-  private readonly retryDelaysMs: readonly number[];
+  private readonly queue: DeliveryQueue;
+  private readonly deadLetters: DeadLetterStore;
   private readonly timeoutMs: number;
-  private readonly concurrency: number;
-  private readonly maxQueue: number;
-  private readonly maxDeadLetters: number;
   private readonly now: () => number;
   private readonly newId: () => string;
   private closed = false;
-  private counters = { subscriptions_matched: 0, delivered: 0, failed_attempts: 0, dead_lettered: 0, overflowed: 0, dead_letters_dropped: 0 };
+  private knownDeadLetters = 0;
+  private lostReportedAt = Number.NEGATIVE_INFINITY;
+  private lostUnreported = 0;
+  private counters = { subscriptions_matched: 0, delivered: 0, failed_attempts: 0, dead_lettered: 0, dead_letters_dropped: 0, events_lost: 0 };
 
   constructor(private readonly options: WebhookDispatcherOptions) {
-    this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS;
-    this.concurrency = options.concurrency ?? DEFAULT_DELIVERY_CONCURRENCY;
-    this.maxQueue = options.maxQueue ?? DEFAULT_MAX_QUEUE;
-    this.maxDeadLetters = options.maxDeadLetters ?? DEFAULT_MAX_DEAD_LETTERS;
     this.now = options.now ?? Date.now;
     this.newId = options.newId ?? randomUUID;
-  }
-
-  /** Enqueues the event for every matching active subscription; returns how many were enqueued. */
-  publish(event: WebhookEventName, data: WebhookEventData, traceId: string): number {
-    if (this.closed) return 0;
-    const subscriptions = this.options.subscriptions.matching(event);
-    if (subscriptions.length === 0) return 0;
-    const payload: WebhookDeliveryPayload = { event, data, timestamp: this.now() / 1000, trace_id: traceId };
-    const body = JSON.stringify(payload);
-    this.counters.subscriptions_matched += subscriptions.length;
-    for (const subscription of subscriptions) this.enqueue({ id: this.newId(), subscription, payload, body, attempts: 0, lastError: '' });
-    this.pump();
-    return subscriptions.length;
-  }
-
-  /** Dead letters, oldest first. */
-  listDeadLetters(): DeadLetter[] {
-    return [...this.deadLetters.values()];
+    this.deadLetters = options.deadLetters ?? new InMemoryDeadLetterStore(options.maxDeadLetters ?? DEFAULT_MAX_DEAD_LETTERS);
+    this.queue =
+      options.queue ??
+      new InMemoryDeliveryQueue({
+        ...(options.retryDelaysMs === undefined ? {} : { retryDelaysMs: options.retryDelaysMs }),
+        ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+        ...(options.maxQueue === undefined ? {} : { maxQueue: options.maxQueue }),
+      });
+    this.queue.start({
+      attempt: (delivery) => this.attempt(delivery),
+      exhausted: (delivery, attempts, lastError) => this.deadLetter(delivery, attempts, lastError),
+    });
   }
 
   /**
-   * Re-queues one dead letter to its subscription (its current URL and secret); the dead letter is
-   * removed, and comes back (with a new id) if every attempt fails again.
+   * Enqueues the event for every matching active subscription; resolves to how many were
+   * enqueued. Never rejects: when the stores cannot be reached the event is counted as lost
+   * (`events_lost`) and reported to `onError`, and the execution that fired it goes on.
    */
-  replay(deadLetterId: string): { replayed: string } {
-    const letter = this.deadLetters.get(deadLetterId);
+  async publish(event: WebhookEventName, data: WebhookEventData, traceId: string): Promise<number> {
+    if (this.closed) return 0;
+    const payload: WebhookDeliveryPayload = { event, data, timestamp: this.now() / 1000, trace_id: traceId };
+    try {
+      const subscriptions = await this.options.subscriptions.matching(event);
+      if (subscriptions.length === 0) return 0;
+      this.counters.subscriptions_matched += subscriptions.length;
+      await this.queue.enqueue(
+        subscriptions.map((subscription) => ({
+          id: this.newId(),
+          subscription: { id: subscription.id, url: subscription.url, ...(subscription.secret === undefined ? {} : { secret: subscription.secret }) },
+          payload,
+        })),
+      );
+      return subscriptions.length;
+    } catch (error) {
+      this.counters.events_lost += 1;
+      this.reportLost(event, error);
+      return 0;
+    }
+  }
+
+  /** At most one report per interval, however many executions fire events during an outage. */
+  private reportLost(event: WebhookEventName, error: unknown): void {
+    const now = this.now();
+    if (now - this.lostReportedAt < LOST_REPORT_INTERVAL_MS) {
+      this.lostUnreported += 1;
+      return;
+    }
+    const others = this.lostUnreported;
+    this.lostReportedAt = now;
+    this.lostUnreported = 0;
+    this.options.onError?.(`webhook event ${event} could not be queued${others === 0 ? '' : ` (and ${others} more since the last report)`}`, error);
+  }
+
+  /** Dead letters, oldest first. */
+  async listDeadLetters(): Promise<DeadLetter[]> {
+    const letters = await this.deadLetters.list();
+    this.knownDeadLetters = letters.length;
+    return letters;
+  }
+
+  /**
+   * Re-queues one dead letter to its subscription (its current URL and secret) with its original
+   * `webhook-id`, so a receiver that did get an earlier attempt can tell it is the same delivery.
+   * The letter leaves the store (of two concurrent replays, one gets 404) and comes back, same
+   * id, if every attempt fails again.
+   */
+  async replay(deadLetterId: string): Promise<{ replayed: string }> {
+    const letter = await this.deadLetters.get(deadLetterId);
     if (letter === undefined) throw new NotFoundError(`Dead letter '${deadLetterId}' not found`);
-    const subscription = this.options.subscriptions.get(letter.subscription_id);
+    const subscription = await this.options.subscriptions.get(letter.subscription_id);
     if (subscription === undefined) {
       throw new NotFoundError(`Webhook subscription '${letter.subscription_id}' of dead letter '${deadLetterId}' no longer exists`);
     }
     if (this.closed) throw new ServiceError('service_unavailable', 'Webhook delivery is shutting down');
-    if (this.waiting() >= this.maxQueue) throw new ServiceError('service_unavailable', 'The webhook delivery queue is full; retry later');
-    this.deadLetters.delete(deadLetterId);
-    this.enqueue({ id: this.newId(), subscription, payload: letter.payload, body: JSON.stringify(letter.payload), attempts: 0, lastError: '' });
-    this.pump();
+    const taken = await this.deadLetters.take(deadLetterId);
+    if (taken === undefined) throw new NotFoundError(`Dead letter '${deadLetterId}' not found`);
+    const delivery: QueuedDelivery = {
+      id: taken.id,
+      subscription: { id: subscription.id, url: subscription.url, ...(subscription.secret === undefined ? {} : { secret: subscription.secret }) },
+      payload: taken.payload,
+      replay: true,
+    };
+    try {
+      await this.queue.enqueue([delivery]);
+    } catch (error) {
+      // Put back, so a replay refused while the queue is unreachable can be tried again.
+      await this.deadLetters.add(taken).catch(() => undefined);
+      if (isServiceError(error)) throw error;
+      throw new ServiceError('service_unavailable', `The webhook delivery queue is unavailable; retry later (${messageOf(error)})`, { cause: error });
+    }
+    this.knownDeadLetters = Math.max(0, this.knownDeadLetters - 1);
     return { replayed: deadLetterId };
   }
 
+  /** This process's counters; `dead_letters` is the count last seen in the store. */
   stats(): WebhookStats {
-    return {
-      ...this.counters,
-      queued: this.queue.length,
-      in_flight: this.active.size,
-      retrying: this.retryTimers.size,
-      dead_letters: this.deadLetters.size,
-    };
+    return { ...this.counters, ...this.queue.stats(), dead_letters: this.knownDeadLetters };
+  }
+
+  /** Like `stats`, with the dead letters counted in the store now. */
+  async currentStats(): Promise<WebhookStats> {
+    this.knownDeadLetters = await this.deadLetters.count();
+    return this.stats();
   }
 
   /**
-   * Stops accepting events, drops queued deliveries and pending retries, and waits up to
-   * `graceMs` for the attempts in flight.
+   * Stops accepting events and waits up to `graceMs` for the attempts in flight (an in-memory
+   * queue drops what is still waiting; a shared queue keeps it for the other processes).
    */
   async close(graceMs = 5_000): Promise<void> {
     this.closed = true;
-    this.queue.length = 0;
-    for (const timer of this.retryTimers.values()) clearTimeout(timer);
-    this.retryTimers.clear();
-    if (this.active.size === 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.allSettled([...this.active]),
-      new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, graceMs);
-        timer.unref();
-      }),
-    ]);
-    clearTimeout(timer);
+    await this.queue.close(graceMs);
   }
 
-  private waiting(): number {
-    return this.queue.length + this.retryTimers.size;
-  }
-
-  private enqueue(delivery: Delivery): void {
-    if (this.waiting() >= this.maxQueue) {
-      this.counters.overflowed += 1;
-      delivery.lastError = `delivery queue full (${this.maxQueue} waiting)`;
-      this.deadLetter(delivery);
-      return;
-    }
-    this.queue.push(delivery);
-  }
-
-  private pump(): void {
-    while (!this.closed && this.active.size < this.concurrency) {
-      const delivery = this.queue.shift();
-      if (delivery === undefined) return;
-      const running: Promise<void> = this.attempt(delivery).finally(() => {
-        this.active.delete(running);
-        this.pump();
-      });
-      this.active.add(running);
-    }
-  }
-
-  private async attempt(delivery: Delivery): Promise<void> {
-    delivery.attempts += 1;
+  private async attempt(delivery: QueuedDelivery): Promise<string | undefined> {
     const timestamp = Math.floor(this.now() / 1000);
+    const body = JSON.stringify(delivery.payload);
+    const { secret } = delivery.subscription;
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'webhook-id': delivery.id,
       'webhook-timestamp': String(timestamp),
-      ...(delivery.subscription.secret === undefined ? {} : signatureHeaders(delivery.subscription.secret, delivery.id, timestamp, delivery.body)),
+      ...(secret === undefined ? {} : signatureHeaders(secret, delivery.id, timestamp, body)),
     };
     let failure: string | undefined;
     try {
-      const { status } = await this.options.post(delivery.subscription.url, delivery.body, headers, { timeoutMs: this.timeoutMs });
+      const { status } = await this.withTimeout((signal) => this.options.post(delivery.subscription.url, body, headers, { timeoutMs: this.timeoutMs, signal }));
       if (status < 200 || status > 299) failure = `HTTP ${status}`;
     } catch (error) {
-      failure = error instanceof Error ? error.message : String(error);
+      failure = messageOf(error);
     }
     if (failure === undefined) {
       this.counters.delivered += 1;
-      return;
+      return undefined;
     }
     this.counters.failed_attempts += 1;
-    delivery.lastError = failure;
-    const delay = this.retryDelaysMs[delivery.attempts - 1];
-    if (delay === undefined || this.closed) {
-      this.deadLetter(delivery);
-      return;
-    }
-    const timer = setTimeout(() => {
-      this.retryTimers.delete(delivery);
-      this.queue.push(delivery);
-      this.pump();
-    }, delay);
-    timer.unref();
-    this.retryTimers.set(delivery, timer);
+    return failure;
   }
 
-  private deadLetter(delivery: Delivery): void {
-    this.counters.dead_lettered += 1;
-    this.deadLetters.set(delivery.id, {
+  /** The attempt's own deadline: a transport that ignores its timeout still frees the worker then. */
+  private async withTimeout<T>(send: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        const error = new Error(`Webhook receiver did not answer within ${this.timeoutMs} ms`);
+        controller.abort(error);
+        reject(error);
+      }, this.timeoutMs);
+      timer.unref();
+    });
+    try {
+      return await Promise.race([send(controller.signal), deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async deadLetter(delivery: QueuedDelivery, attempts: number, lastError: string): Promise<void> {
+    const letter: DeadLetter = {
       id: delivery.id,
       subscription_id: delivery.subscription.id,
       url: delivery.subscription.url,
       event: delivery.payload.event,
-      attempts: delivery.attempts,
-      last_error: delivery.lastError,
+      attempts,
+      last_error: lastError,
       failed_at: new Date(this.now()).toISOString(),
       payload: delivery.payload,
-    });
-    while (this.deadLetters.size > this.maxDeadLetters) {
-      const oldest = this.deadLetters.keys().next();
-      if (oldest.done === true) break;
-      this.deadLetters.delete(oldest.value);
-      this.counters.dead_letters_dropped += 1;
+    };
+    try {
+      const dropped = await this.deadLetters.add(letter);
+      this.counters.dead_letters_dropped += dropped;
+      this.counters.dead_lettered += 1;
+      this.knownDeadLetters = Math.max(0, this.knownDeadLetters + 1 - dropped);
+    } catch (error) {
+      this.options.onError?.(`dead letter ${delivery.id} could not be kept`, error);
+      throw error;
     }
   }
 }

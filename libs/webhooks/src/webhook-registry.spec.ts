@@ -19,9 +19,9 @@ describe('WebhookRegistry', () => {
     const registry = new WebhookRegistry({ checkUrl: allowAll, newId: () => 'w1' });
     const created = await registry.create({ url: 'https://hooks.example.com/in', events: ['skill.completed'], secret: 's3cret' });
     expect(created).toEqual({ id: 'w1', url: 'https://hooks.example.com/in', events: ['skill.completed'], active: true });
-    expect(registry.list()).toEqual([created]);
-    expect(JSON.stringify(registry.list())).not.toContain('s3cret');
-    expect(registry.get('w1')?.secret).toBe('s3cret');
+    expect(await registry.list()).toEqual([created]);
+    expect(JSON.stringify(await registry.list())).not.toContain('s3cret');
+    expect((await registry.get('w1'))?.secret).toBe('s3cret');
   });
 
   it.each([
@@ -35,7 +35,7 @@ describe('WebhookRegistry', () => {
   ])('refuses %s with 400', async (_what, body) => {
     const registry = new WebhookRegistry({ checkUrl: allowAll });
     expect(await codeOf(registry.create(body))).toMatchObject({ code: 'invalid_request', status: 400 });
-    expect(registry.size).toBe(0);
+    expect(await registry.count()).toBe(0);
   });
 
   it('refuses a URL the outbound guard blocks', async () => {
@@ -49,6 +49,14 @@ describe('WebhookRegistry', () => {
     expect(refused.message).toContain('loopback address blocked');
   });
 
+  it('never exceeds the limit when creations race while their URLs are checked', async () => {
+    let n = 0;
+    const registry = new WebhookRegistry({ checkUrl: () => new Promise((resolve) => setTimeout(resolve, 5)), maxSubscriptions: 3, newId: () => `w${++n}` });
+    const outcomes = await Promise.allSettled(Array.from({ length: 6 }, (_x, i) => registry.create({ url: `https://example.com/${i}`, events: ['*'] })));
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3);
+    expect(await registry.count()).toBe(3);
+  });
+
   it('answers 409 limit_exceeded for the 101st subscription', async () => {
     let n = 0;
     const registry = new WebhookRegistry({ checkUrl: allowAll, newId: () => `w${++n}` });
@@ -56,16 +64,16 @@ describe('WebhookRegistry', () => {
     const refused = await codeOf(registry.create({ url: 'https://example.com/101', events: ['*'] }));
     expect(refused).toMatchObject({ code: 'limit_exceeded', status: 409 });
     expect(refused.message).toContain('100');
-    registry.delete('w1');
+    await registry.delete('w1');
     await expect(registry.create({ url: 'https://example.com/again', events: ['*'] })).resolves.toMatchObject({ active: true });
   });
 
   it('deletes by id and answers 404 for an unknown one', async () => {
     const registry = new WebhookRegistry({ checkUrl: allowAll, newId: () => 'w1' });
     await registry.create({ url: 'https://example.com/x', events: ['*'] });
-    expect(registry.delete('w1')).toEqual({ deleted: 'w1' });
-    expect(() => registry.delete('w1')).toThrow(expect.objectContaining({ code: 'not_found' }) as unknown as Error);
-    expect(registry.list()).toEqual([]);
+    expect(await registry.delete('w1')).toEqual({ deleted: 'w1' });
+    expect(await codeOf(registry.delete('w1'))).toMatchObject({ code: 'not_found', status: 404 });
+    expect(await registry.list()).toEqual([]);
   });
 
   it('matches named events and the wildcard', async () => {
@@ -74,7 +82,7 @@ describe('WebhookRegistry', () => {
     await registry.create({ url: 'https://example.com/a', events: ['skill.completed'] });
     await registry.create({ url: 'https://example.com/b', events: ['*'] });
     await registry.create({ url: 'https://example.com/c', events: ['run.failed'] });
-    expect(registry.matching('skill.completed').map((s) => s.id)).toEqual(['w1', 'w2']);
-    expect(registry.matching('run.failed').map((s) => s.id)).toEqual(['w2', 'w3']);
+    expect((await registry.matching('skill.completed')).map((s) => s.id)).toEqual(['w1', 'w2']);
+    expect((await registry.matching('run.failed')).map((s) => s.id)).toEqual(['w2', 'w3']);
   });
 });

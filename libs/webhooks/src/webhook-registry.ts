@@ -9,21 +9,16 @@ import {
   type WebhookEventName,
   type WebhookSubscription,
 } from '@skill-service/contracts';
+import { InMemorySubscriptionStore } from './in-memory-subscription-store.js';
+import type { StoredSubscription, SubscriptionStore } from './subscription-store.js';
 
 /** Rejects (throws) when a URL may not be called; the app wires the outbound guard. */
 export type WebhookUrlCheck = (url: string) => Promise<void>;
 
-/** A subscription as kept, secret included (never answered). */
-export interface StoredSubscription {
-  readonly id: string;
-  readonly url: string;
-  readonly events: readonly string[];
-  readonly active: boolean;
-  readonly secret?: string;
-}
-
 export interface WebhookRegistryOptions {
   readonly checkUrl: WebhookUrlCheck;
+  /** Where subscriptions are kept; default in this process's memory. */
+  readonly store?: SubscriptionStore;
   /** Default `MAX_WEBHOOK_SUBSCRIPTIONS` (100). */
   readonly maxSubscriptions?: number;
   readonly newId?: () => string;
@@ -33,19 +28,24 @@ function publicView(subscription: StoredSubscription): WebhookSubscription {
   return { id: subscription.id, url: subscription.url, events: [...subscription.events], active: subscription.active };
 }
 
-/** The in-memory webhook subscriptions of one server instance, bounded. */
+/**
+ * The webhook subscriptions of a deployment, bounded: requests are validated here, and kept in
+ * the store (this process's memory by default, or a store every process shares).
+ */
 export class WebhookRegistry {
-  private readonly subscriptions = new Map<string, StoredSubscription>();
+  private readonly store: SubscriptionStore;
   private readonly maxSubscriptions: number;
   private readonly newId: () => string;
 
   constructor(private readonly options: WebhookRegistryOptions) {
+    this.store = options.store ?? new InMemorySubscriptionStore();
     this.maxSubscriptions = options.maxSubscriptions ?? MAX_WEBHOOK_SUBSCRIPTIONS;
     this.newId = options.newId ?? randomUUID;
   }
 
-  get size(): number {
-    return this.subscriptions.size;
+  /** Subscriptions stored. */
+  count(): Promise<number> {
+    return this.store.count();
   }
 
   /**
@@ -54,7 +54,8 @@ export class WebhookRegistry {
    */
   async create(request: unknown): Promise<WebhookSubscription> {
     const parsed = parseContract(WebhookSubscriptionRequest, request, 'webhook subscription');
-    this.checkLimit();
+    // Refused early when full; the store checks again atomically with the write.
+    if ((await this.store.count()) >= this.maxSubscriptions) throw this.limitReached();
     let url: URL;
     try {
       url = new URL(parsed.url);
@@ -81,8 +82,6 @@ export class WebhookRegistry {
         cause: error,
       });
     }
-    // Checked again: other creations may have completed while the URL was being checked.
-    this.checkLimit();
     const subscription: StoredSubscription = {
       id: this.newId(),
       url: url.href,
@@ -90,35 +89,34 @@ export class WebhookRegistry {
       active: true,
       ...(parsed.secret === undefined ? {} : { secret: parsed.secret }),
     };
-    this.subscriptions.set(subscription.id, subscription);
+    // Other creations may have completed while the URL was being checked: the store decides.
+    if (!(await this.store.add(subscription, this.maxSubscriptions))) throw this.limitReached();
     return publicView(subscription);
   }
 
   /** Every subscription, secrets left out, in creation order. */
-  list(): WebhookSubscription[] {
-    return [...this.subscriptions.values()].map(publicView);
+  async list(): Promise<WebhookSubscription[]> {
+    return (await this.store.list()).map(publicView);
   }
 
-  delete(id: string): { deleted: string } {
-    if (!this.subscriptions.delete(id)) throw new NotFoundError(`Webhook subscription '${id}' not found`);
+  async delete(id: string): Promise<{ deleted: string }> {
+    if (!(await this.store.delete(id))) throw new NotFoundError(`Webhook subscription '${id}' not found`);
     return { deleted: id };
   }
 
-  get(id: string): StoredSubscription | undefined {
-    return this.subscriptions.get(id);
+  get(id: string): Promise<StoredSubscription | undefined> {
+    return this.store.get(id);
   }
 
   /** Active subscriptions receiving `event` (named or `*`). */
-  matching(event: WebhookEventName): StoredSubscription[] {
-    return [...this.subscriptions.values()].filter((s) => s.active && (s.events.includes(event) || s.events.includes('*')));
+  matching(event: WebhookEventName): Promise<StoredSubscription[]> {
+    return this.store.matching(event);
   }
 
-  private checkLimit(): void {
-    if (this.subscriptions.size >= this.maxSubscriptions) {
-      throw new ServiceError(
-        'limit_exceeded',
-        `Webhook subscription limit reached: at most ${this.maxSubscriptions} subscriptions per server instance; delete one first`,
-      );
-    }
+  private limitReached(): ServiceError {
+    return new ServiceError(
+      'limit_exceeded',
+      `Webhook subscription limit reached: at most ${this.maxSubscriptions} subscriptions per deployment; delete one first`,
+    );
   }
 }

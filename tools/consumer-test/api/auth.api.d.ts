@@ -9,6 +9,7 @@ export { MAX_CREDENTIAL_LENGTH, isCleanCredential } from "./credential-text.js";
 export { DEFAULT_JWT_LEEWAY_SECONDS, DEFAULT_MAX_JWT_LENGTH, JwtVerificationError, MIN_JWT_SECRET_BYTES, looksLikeJwt, signJwtHs256, verifyJwtHs256, type JwtClaims, type JwtFailure, type JwtVerifyOptions, } from "./jwt-hs256.js";
 export { AUTH_PLUGIN_MANIFEST, type AuthPluginManifest } from "./plugin-manifest.js";
 export { DEFAULT_MAX_TRACKED_CLIENTS, DEFAULT_RATE_LIMIT, SlidingWindowRateLimiter, rateLimitHeaders, type RateLimitDecision, type RateLimitPolicy, type RateLimiterOptions, } from "./rate-limiter.js";
+export { isPendingDecision, type RateLimitStore } from "./rate-limit-store.js";
 export { CONTRACT_ROUTE_ROLES, RouteAccessTable, UNKNOWN_ROUTE_ROLE, type HttpMethod, type RouteRoleEntry } from "./route-access.js";
 
 // ---- api-key-store.d.ts
@@ -147,7 +148,16 @@ export interface AuthPluginManifest {
     };
 }
 
+// ---- rate-limit-store.d.ts
+import type { RateLimitDecision, RateLimitPolicy } from "./rate-limiter.js";
+export interface RateLimitStore {
+    readonly policy: RateLimitPolicy;
+    check(clientKey: string, now: number): RateLimitDecision | Promise<RateLimitDecision>;
+}
+export declare function isPendingDecision(answer: RateLimitDecision | Promise<RateLimitDecision>): answer is Promise<RateLimitDecision>;
+
 // ---- rate-limiter.d.ts
+import type { RateLimitStore } from "./rate-limit-store.js";
 export interface RateLimitPolicy {
     readonly limit: number;
     readonly windowSeconds: number;
@@ -164,7 +174,7 @@ export interface RateLimitDecision {
 }
 export declare const DEFAULT_RATE_LIMIT: RateLimitPolicy;
 export declare const DEFAULT_MAX_TRACKED_CLIENTS = 10000;
-export declare class SlidingWindowRateLimiter {
+export declare class SlidingWindowRateLimiter implements RateLimitStore {
     #private;
     readonly policy: RateLimitPolicy;
     readonly maxClients: number;

@@ -31,7 +31,7 @@ export function webhookRoutes(service: SkillService): RouteDefinition[] {
       access: 'operator',
       body: WebhookSubscriptionRequest,
       responses: { 201: { description: 'The subscription (its secret is never answered)', schema: WebhookSubscription } },
-      errors: [400, 409],
+      errors: [400, 409, 503],
       handler: async (req, res) => {
         res.status(201).json(await service.createWebhook(req.body));
       },
@@ -43,9 +43,9 @@ export function webhookRoutes(service: SkillService): RouteDefinition[] {
       summary: 'Webhook subscriptions, secrets left out',
       access: 'operator',
       responses: { 200: { description: 'Every subscription', schema: WebhookSubscriptionList } },
-      errors: [],
-      handler: (_req, res) => {
-        res.json(service.listWebhooks());
+      errors: [503],
+      handler: async (_req, res) => {
+        res.json(await service.listWebhooks());
       },
     },
     {
@@ -55,23 +55,23 @@ export function webhookRoutes(service: SkillService): RouteDefinition[] {
       summary: 'Deliveries that failed every attempt (oldest first, the 500 most recent kept)',
       access: 'operator',
       responses: { 200: { description: 'The dead-letter queue', schema: DeadLetterList } },
-      errors: [],
-      handler: (_req, res) => {
-        res.json(service.listDeadLetters());
+      errors: [503],
+      handler: async (_req, res) => {
+        res.json(await service.listDeadLetters());
       },
     },
     {
       method: 'post',
       path: '/v1/webhooks/dead-letters/{dead_letter_id}/replay',
       operationId: 'replayWebhookDeadLetter',
-      summary: 'Re-queue one dead letter to its subscription (removed from the queue; back with a new id if it fails again)',
+      summary: 'Re-queue one dead letter to its subscription with its original webhook-id (removed from the queue; back, same id, if it fails again)',
       access: 'operator',
       body: DeadLetterReplayRequest,
       responses: { 200: { description: 'The replayed dead letter id', schema: DeadLetterReplay } },
       errors: [400, 404, 503],
-      handler: (req, res) => {
+      handler: async (req, res) => {
         parseContract(DeadLetterReplayRequest, req.body, 'replay request');
-        res.json(service.replayDeadLetter(String(req.params['dead_letter_id'])));
+        res.json(await service.replayDeadLetter(String(req.params['dead_letter_id'])));
       },
     },
     {
@@ -81,9 +81,9 @@ export function webhookRoutes(service: SkillService): RouteDefinition[] {
       summary: 'Delete a webhook subscription',
       access: 'operator',
       responses: { 200: { description: 'The deleted id', schema: WebhookDeletion } },
-      errors: [404],
-      handler: (req, res) => {
-        res.json(service.deleteWebhook(String(req.params['webhook_id'])));
+      errors: [404, 503],
+      handler: async (req, res) => {
+        res.json(await service.deleteWebhook(String(req.params['webhook_id'])));
       },
     },
   ];

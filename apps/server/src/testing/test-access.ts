@@ -1,7 +1,7 @@
 // Shared by the specs: access control built the way main.ts builds it (flags and environment
 // through parseServerCommand, then accessControlOf), and the open one the other specs run behind.
 import { join } from 'node:path';
-import { Authenticator, ApiKeyStore } from '@skill-service/auth';
+import { Authenticator, ApiKeyStore, type RateLimitStore } from '@skill-service/auth';
 import { AccessControl } from '../access-control.js';
 import { accessControlOf } from '../access-control-of.js';
 import { REPO_ROOT } from '../install-paths.js';
@@ -25,6 +25,8 @@ export interface AccessSetup {
   readonly pluginDirs?: readonly string[];
   /** Wall-clock milliseconds for JWT checks. */
   readonly clock?: () => number;
+  /** Where rate-limit windows are counted (default this process's memory). */
+  readonly rateLimitStore?: RateLimitStore;
 }
 
 /** Access control from flags and environment, exactly as the server configures it. */
@@ -36,5 +38,6 @@ export async function accessFrom(setup: AccessSetup = {}): Promise<AccessControl
     env,
     pluginDirs: setup.pluginDirs ?? [WORKSPACE_NODE_MODULES],
     ...(setup.clock === undefined ? {} : { clock: setup.clock }),
+    ...(setup.rateLimitStore === undefined ? {} : { rateLimitStore: setup.rateLimitStore }),
   });
 }
