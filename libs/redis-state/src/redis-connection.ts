@@ -33,12 +33,17 @@ export function queueClient(settings: RedisSettings): Redis {
  */
 export async function checkReachable(settings: RedisSettings, timeoutMs = 5_000): Promise<void> {
   const client = new Redis(settings.url, connectionOptions({ retryStrategy: () => null, connectTimeout: timeoutMs, maxRetriesPerRequest: 0 }));
-  client.on('error', () => undefined);
+  // The connect promise only says "Connection is closed"; the socket's own error says why.
+  let cause: unknown;
+  client.on('error', (error: unknown) => {
+    cause ??= error;
+  });
   try {
     await client.connect();
     await client.ping();
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const first = cause ?? error;
+    const reason = first instanceof Error ? first.message : String(first);
     throw new ServiceError('service_unavailable', `Redis at ${redactedRedisUrl(settings.url)} is unreachable: ${reason}`);
   } finally {
     client.disconnect();

@@ -28,6 +28,6 @@ describe('redis settings', () => {
   it('names the URL, password hidden, when Redis cannot be reached', async () => {
     const settings = redisSettings('redis://:s3cret@127.0.0.1:1', 'skills');
     const failure = checkReachable(settings, 2_000);
-    await expect(failure).rejects.toThrow('Redis at redis://:***@127.0.0.1:1 is unreachable');
+    await expect(failure).rejects.toThrow('Redis at redis://:***@127.0.0.1:1 is unreachable: connect ECONNREFUSED');
   });
 });
