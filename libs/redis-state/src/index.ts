@@ -7,3 +7,6 @@
  */
 export { checkReachable, connectionOptions, prefixedKey, queueClient, requestClient } from './redis-connection.js';
 export { DEFAULT_REDIS_PREFIX, redactedRedisUrl, redisSettings, type RedisSettings } from './redis-settings.js';
+export { createRedisRunState, type RedisRunState, type RedisRunStateOptions } from './runs/create-redis-run-state.js';
+export { RedisRunQueue, type RedisRunQueueClients, type RedisRunQueueOptions, type RunStateLog } from './runs/redis-run-queue.js';
+export { RedisRunStore, type RunningRun } from './runs/redis-run-store.js';

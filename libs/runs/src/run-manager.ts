@@ -210,7 +210,9 @@ export class RunManager {
         await this.state.store.finish(runId, outcome);
         return;
       } catch (error) {
-        if (this.closing.signal.aborted) throw error;
+        // Only an unreachable store is worth waiting for; a refusal (a foreign value) stays one.
+        const transient = error instanceof ServiceError && error.code === 'service_unavailable';
+        if (!transient || this.closing.signal.aborted) throw error;
         const delay = FINISH_RETRY_MS[Math.min(attempt, FINISH_RETRY_MS.length - 1)] ?? 5000;
         await abortableSleep(delay, this.closing.signal).catch(() => undefined);
       }
