@@ -1,4 +1,4 @@
-import type { RunQueue, RunState } from '@skill-service/runs';
+import type { RunState } from '@skill-service/runs';
 import { queueClient, requestClient } from '../redis-connection.js';
 import type { RedisSettings } from '../redis-settings.js';
 import { RedisRunQueue, type RedisRunQueueOptions } from './redis-run-queue.js';
@@ -13,7 +13,7 @@ export interface RedisRunStateOptions extends RedisRunQueueOptions {
 /** The run store and queue on Redis, as `SkillServiceOptions.state.runs` takes them. */
 export interface RedisRunState extends RunState {
   readonly store: RedisRunStore;
-  readonly queue: RunQueue;
+  readonly queue: RedisRunQueue;
 }
 
 /**
@@ -23,17 +23,19 @@ export interface RedisRunState extends RunState {
  */
 export async function createRedisRunState(settings: RedisSettings, options: RedisRunStateOptions): Promise<RedisRunState> {
   const request = requestClient(settings);
+  const producer = requestClient(settings);
   const worker = queueClient(settings);
   const subscriber = queueClient(settings);
+  const clients = [request, producer, worker, subscriber];
   // Reconnection is ioredis's own; the errors in between are answered 503 where they matter.
-  for (const client of [request, worker, subscriber]) client.on('error', () => undefined);
+  for (const client of clients) client.on('error', () => undefined);
   try {
-    await request.connect();
+    await Promise.all(clients.map((client) => client.connect()));
   } catch (error) {
-    for (const client of [request, worker, subscriber]) client.disconnect();
+    for (const client of clients) client.disconnect();
     throw redisFailure(error, 'the run state', settings.prefix);
   }
   const store = new RedisRunStore(request, settings, options.maxRuns, () => request.quit().then(() => undefined));
-  const queue = new RedisRunQueue({ request, worker, subscriber }, settings, store, options);
+  const queue = new RedisRunQueue({ request, producer, worker, subscriber }, settings, store, options);
   return { store, queue };
 }

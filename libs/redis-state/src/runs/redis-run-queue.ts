@@ -25,9 +25,13 @@ export interface RedisRunQueueOptions {
   readonly log?: RunStateLog;
 }
 
-/** The connections the queue uses: `request` fails fast (it is the store's too), the others wait for Redis. */
+/**
+ * The connections the queue uses: `request` (the store's) and `producer` (BullMQ's queue, owned
+ * here) fail fast while Redis is away; the worker's and the subscriber's wait for it.
+ */
 export interface RedisRunQueueClients {
   readonly request: Redis;
+  readonly producer: Redis;
   readonly worker: Redis;
   readonly subscriber: Redis;
 }
@@ -73,7 +77,7 @@ export class RedisRunQueue implements RunQueue {
     this.keys = redisRunKeys(settings);
     // The request client fails fast: an enqueue while Redis is away rejects instead of waiting.
     this.queue = new Queue(RUN_QUEUE_NAME, {
-      connection: clients.request,
+      connection: clients.producer,
       prefix: this.keys.bullPrefix,
       defaultJobOptions: {
         // Thrown errors are outcomes already recorded; only a dead worker earns another start.
@@ -124,6 +128,11 @@ export class RedisRunQueue implements RunQueue {
     void this.reconcile();
   }
 
+  /** Resolves once this process's worker is connected and taking jobs (after `start`). */
+  async ready(): Promise<void> {
+    await this.worker?.waitUntilReady();
+  }
+
   async cancel(runId: string, reason: string): Promise<void> {
     this.executing.get(runId)?.abort(new ServiceError('service_unavailable', reason));
     try {
@@ -136,9 +145,16 @@ export class RedisRunQueue implements RunQueue {
   }
 
   async stats(): Promise<RunQueueStats> {
+    // Read from BullMQ's keys on the fail-fast client: asking the Queue for counts while Redis is
+    // away leaves its connection unusable after Redis is back.
+    const key = (type: string): string => `${this.keys.bullPrefix}:${RUN_QUEUE_NAME}:${type}`;
     try {
-      const counts = await this.queue.getJobCounts('waiting', 'prioritized', 'delayed');
-      const queued = Object.values(counts).reduce((sum, count) => sum + count, 0);
+      const replies = (await this.clients.request.pipeline().llen(key('wait')).zcard(key('prioritized')).zcard(key('delayed')).exec()) ?? [];
+      let queued = 0;
+      for (const [error, count] of replies) {
+        if (error !== null) throw error;
+        queued += Number(count);
+      }
       return { executing: this.executing.size, queued, workers: this.concurrency };
     } catch (error) {
       throw redisFailure(error, 'the run queue', this.settings.prefix);
@@ -159,8 +175,7 @@ export class RedisRunQueue implements RunQueue {
     const worker = this.worker;
     if (worker !== undefined) await Promise.race([worker.close(), sleep(WORKER_CLOSE_MS).then(() => worker.close(true))]).catch(() => undefined);
     await this.queue.close().catch(() => undefined);
-    await this.clients.subscriber.quit().catch(() => this.clients.subscriber.disconnect());
-    await this.clients.worker.quit().catch(() => this.clients.worker.disconnect());
+    for (const client of [this.clients.subscriber, this.clients.worker, this.clients.producer]) await client.quit().catch(() => client.disconnect());
   }
 
   private async process(job: Job, token: string | undefined): Promise<void> {
