@@ -38,7 +38,8 @@ export function describeRunStoreContract(adapter: string, open: RunStoreFactory)
       await use(3);
     });
     afterEach(async () => {
-      await dispose();
+      await dispose?.();
+      dispose = undefined;
     }, TEST_TIMEOUT_MS);
 
     it('stores a running record and answers it as stored, unknown ids as undefined', async () => {
