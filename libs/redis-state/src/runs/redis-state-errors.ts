@@ -4,7 +4,7 @@ import { ServiceError, isServiceError } from '@skill-service/contracts';
 export function foreignValueError(what: string, prefix: string): ServiceError {
   return new ServiceError(
     'internal_error',
-    `${what} in Redis is not one this service wrote (a foreign or corrupted value under the prefix '${prefix}'); remove it or use another SERVICE_REDIS_PREFIX`,
+    `${what} in Redis is not one this service wrote (a foreign or corrupted value under the prefix '${prefix}'); remove it or use another key prefix`,
   );
 }
 
