@@ -183,7 +183,7 @@ export class RunManager {
 
   private async execute(job: RunJobData, signal: AbortSignal): Promise<void> {
     // Evicted, or finished by an earlier attempt whose job was taken again: nothing to do.
-    const record = await this.state.store.get(job.run_id);
+    const record = await this.whileUnreachable(() => this.state.store.get(job.run_id));
     if (record?.status !== 'running') return;
     let outcome: RunOutcome;
     try {
@@ -205,10 +205,14 @@ export class RunManager {
 
   /** Stores an outcome, offering it again while the store is unreachable (until close). */
   private async finish(runId: string, outcome: RunOutcome): Promise<void> {
+    await this.whileUnreachable(() => this.state.store.finish(runId, outcome));
+  }
+
+  /** Runs a store operation, trying again while the store is unreachable (until close). */
+  private async whileUnreachable<T>(operation: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        await this.state.store.finish(runId, outcome);
-        return;
+        return await operation();
       } catch (error) {
         // Only an unreachable store is worth waiting for; a refusal (a foreign value) stays one.
         const transient = error instanceof ServiceError && error.code === 'service_unavailable';

@@ -5,12 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { ServiceError, type ExecutionResult } from '@skill-service/contracts';
 import { RunManager, type RunHandler, type RunRequest } from '@skill-service/runs';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { redisSettings, type RedisSettings } from '../redis-settings.js';
 import { eventually } from '../testing/run-queue-contract.js';
 import { TcpProxy } from '../testing/tcp-proxy.js';
 import { TEST_REDIS_URL, removePrefix, testRedisSettings } from '../testing/test-redis.js';
 import { createRedisRunState, type RedisRunStateOptions } from './create-redis-run-state.js';
+import { RUN_QUEUE_NAME } from './redis-run-keys.js';
 
 // Generous: Redis round trips, BullMQ's stalled checks and child processes on a loaded machine.
 const TEST_TIMEOUT_MS = 90_000;
@@ -238,6 +240,22 @@ describe('runs on Redis', () => {
         expect((error as Error).message).not.toMatch(/\bat \S+ \(|\/.*\.ts/);
       }
       await expect(runs.list()).rejects.toMatchObject({ code: 'internal_error' });
+      // A job this service did not write: its run fails, naming why, and the worker goes on.
+      const state = await createRedisRunState(settings, { maxRuns: 100 });
+      cleanups.push(async () => {
+        await state.queue.close(0);
+        await state.store.close();
+      });
+      await state.store.create({ run_id: 'foreign-job', skill_id: 's.x', status: 'running', trace_id: 't', created_at: new Date().toISOString(), finished_at: null, result: null, error: null });
+      const rawQueue = new Queue(RUN_QUEUE_NAME, { connection: raw, prefix: `${settings.prefix}:bull` });
+      cleanups.push(() => rawQueue.close());
+      await rawQueue.add('run', { something: 'else' }, { jobId: 'foreign-job' });
+      expect(await settledRecord(runs, 'foreign-job')).toMatchObject({
+        status: 'failed',
+        error: 'Run failed: the run queue gave up on it (its job data is not a run job this service wrote)',
+      });
+      const after = await runs.launch(request('s.after'));
+      expect(await settledRecord(runs, after.run_id)).toMatchObject({ status: 'completed' });
       // The index itself replaced by something else: still typed.
       await raw.set(`${settings.prefix}:runs:index`, 'oops');
       await expect(runs.list()).rejects.toMatchObject({ code: 'internal_error' });
