@@ -123,9 +123,9 @@ export class RunManager {
     return record;
   }
 
-  /** Whether the run is stored (false, not an error, when the store cannot say). */
+  /** Whether the run is stored; rejects like `get` when the store cannot say (503), never 404s. */
   async has(runId: string): Promise<boolean> {
-    return (await this.state.store.get(runId).catch(() => undefined)) !== undefined;
+    return (await this.state.store.get(runId)) !== undefined;
   }
 
   /** The most recent runs first; `limit` is an integer from 1 to 1000 (400 otherwise). */

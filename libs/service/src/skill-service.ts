@@ -110,13 +110,6 @@ export class SkillService {
     readonly runtime: ServiceRuntime,
     private readonly options: SkillServiceOptions,
   ) {
-    this.runs = new RunManager({
-      workers: runtime.config.asyncWorkers ?? DEFAULT_ASYNC_WORKERS,
-      maxRuns: runtime.config.maxRuns ?? DEFAULT_MAX_RUNS,
-      handler: (job, signal) => this.executeRun(job, signal),
-      ...(options.state?.runs === undefined ? {} : { state: options.state.runs }),
-      ...(runtime.config.maxRunResultBytes === undefined ? {} : { maxResultBytes: runtime.config.maxRunResultBytes }),
-    });
     this.definitions = registryDefinitions(() => runtime.registry);
     this.now = options.now ?? Date.now;
     this.startedAt = this.now();
@@ -150,6 +143,14 @@ export class SkillService {
       this.webhookDispatcher.publish(event, data, traceId);
     });
     this.observed = new ObservedExecutions(options.observer, (capabilityId) => this.primaryProtocol(capabilityId));
+    // Last: a shared queue may hand this process a job as soon as its worker starts.
+    this.runs = new RunManager({
+      workers: runtime.config.asyncWorkers ?? DEFAULT_ASYNC_WORKERS,
+      maxRuns: runtime.config.maxRuns ?? DEFAULT_MAX_RUNS,
+      handler: (job, signal) => this.executeRun(job, signal),
+      ...(options.state?.runs === undefined ? {} : { state: options.state.runs }),
+      ...(runtime.config.maxRunResultBytes === undefined ? {} : { maxResultBytes: runtime.config.maxRunResultBytes }),
+    });
     options.observer?.watch?.({
       runs: () => this.runs.stats(),
       webhooks: () => this.webhookDispatcher.stats(),
@@ -207,8 +208,9 @@ export class SkillService {
    */
   async attachSkill(skillId: string, request: AttachRequest, context: ExecutionContext): Promise<AttachResult> {
     const { target_type: targetType, target_ref: targetRef, ...execute } = request;
-    // The run store may be shared (asynchronous): ask it once, before the synchronous resolution.
-    const knownRun = await this.runs.has(targetRef);
+    // The run store may be shared (asynchronous): asked once, before the synchronous resolution,
+    // and only for the target types a run id can name.
+    const knownRun = targetType === 'run' || targetType === 'task' ? await this.runs.has(targetRef) : false;
     const attachContext = this.catalog.prepareAttach(skillId, targetType, targetRef, { hasRun: (runId) => runId === targetRef && knownRun });
     const execution = await this.executeSkill(skillId, execute, { ...context, channel: `attach:${targetType}` });
     return {
