@@ -107,6 +107,7 @@ export declare class RunManager {
     private processor;
     private execute;
     private finish;
+    private whileUnreachable;
 }
 
 // ---- run-messages.d.ts
