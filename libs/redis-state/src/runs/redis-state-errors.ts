@@ -2,9 +2,10 @@ import { ServiceError, isServiceError } from '@skill-service/contracts';
 
 /** A value under the prefix this service did not write (or that was damaged): a typed 500, never a crash. */
 export function foreignValueError(what: string, prefix: string): ServiceError {
+  const subject = `${what.charAt(0).toUpperCase()}${what.slice(1)}`;
   return new ServiceError(
     'internal_error',
-    `${what} in Redis is not one this service wrote (a foreign or corrupted value under the prefix '${prefix}'); remove it or use another key prefix`,
+    `${subject} in Redis is not one this service wrote (a foreign or corrupted value under the prefix '${prefix}'); remove it or use another key prefix`,
   );
 }
 
