@@ -75,7 +75,9 @@ async function serve(): Promise<void> {
       const { openSharedState, throttledErrors } = await import('./shared-state.js');
       state = await openSharedState(shared, {
         rateLimit: { limit: options.rateLimit.requests, windowSeconds: options.rateLimit.windowSeconds },
+        runs: { maxRuns: options.maxRuns, attempts: options.runAttempts, lockSeconds: options.runLockSeconds },
         onError: throttledErrors((message) => logger.warn(message)),
+        log: (level, message) => logger.log(level, message),
       });
     }
     // Before the service starts: an unknown or broken auth plugin is a usage problem (exit 2).

@@ -89,7 +89,7 @@ describe('the document matches the server that serves it', () => {
       expect({ path, method, statuses: Object.keys(operation.responses) }).toEqual({ path, method, statuses: expect.not.arrayContaining(['401']) });
     }
     const runs = (document['paths'] as Record<string, Record<string, Operation>>)['/v1/runs']?.['get'];
-    expect(Object.keys(runs?.responses ?? {})).toEqual(['200', '400', '429', '500']);
+    expect(Object.keys(runs?.responses ?? {})).toEqual(['200', '400', '429', '500', '503']);
   });
 
   it('with RBAC, asks per route for what the role table says; public routes ask for nothing', async () => {

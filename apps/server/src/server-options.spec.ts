@@ -27,6 +27,8 @@ describe('parseServerCommand', () => {
       asyncWorkers: 4,
       maxWorkers: 8,
       maxRuns: 100,
+      maxRunResultBytes: 1024 * 1024,
+      runAttempts: 1,
       outboundAllow: [],
       auditPath: undefined,
       auditMode: 'standard',
@@ -39,6 +41,7 @@ describe('parseServerCommand', () => {
       redis: undefined,
       workers: 1,
       idempotencyTtlSeconds: 86_400,
+      runLockSeconds: 30,
     });
   });
 

@@ -38,6 +38,8 @@ export interface ServerOptions extends ServiceSettings {
   readonly workers: number;
   /** How long the answer to a request with an `Idempotency-Key` is kept. */
   readonly idempotencyTtlSeconds: number;
+  /** On Redis: how long a run's lock lasts unless renewed, so how soon a dead process's run is taken up. */
+  readonly runLockSeconds: number;
 }
 
 /** The shared auth settings of the environment (@skill-service/service) plus the server's own. */
@@ -138,6 +140,7 @@ export const USAGE = `Usage: skill-server [options]   (flags win over the enviro
 Environment only:
   SERVICE_REDIS_PREFIX (skills; namespaces every key, so deployments can share one Redis),
   SERVICE_IDEMPOTENCY_TTL_SECONDS (86400; how long an Idempotency-Key's answer is kept),
+  SERVICE_RUN_LOCK_SECONDS (30; on Redis, how soon a dead process's run is taken up by another),
   SERVICE_RBAC (0; 1 = roles), SERVICE_JWT_SECRET (none; >= 32 bytes each, comma list to rotate, RBAC), SERVICE_JWT_LEEWAY_SECONDS (30),
   SERVICE_JWT_ISSUER, SERVICE_JWT_AUDIENCE (not checked unless set), SERVICE_JWT_REQUIRE_EXP (0),
   SERVICE_JWT_MAX_AGE_SECONDS (none; from iat), SERVICE_API_KEYS (subject:role:sha256,… RBAC),
@@ -245,6 +248,7 @@ export function parseServerCommand(
       redis: redisOptions(),
       workers: setting('workers', 'SERVICE_WORKERS', integer(1, MAX_WORKER_PROCESSES), 1),
       idempotencyTtlSeconds: setting(undefined, 'SERVICE_IDEMPOTENCY_TTL_SECONDS', integer(1, 30 * 86_400), DEFAULT_IDEMPOTENCY_TTL_SECONDS),
+      runLockSeconds: setting(undefined, 'SERVICE_RUN_LOCK_SECONDS', integer(1, 3600), 30),
     };
     if (options.workers > 1 && options.redis === undefined) {
       return {

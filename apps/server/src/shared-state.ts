@@ -4,6 +4,7 @@ import {
   RedisIdempotencyStore,
   checkReachable,
   createRedisRateLimitStore,
+  createRedisRunState,
   createRedisWebhookState,
   redisSettings,
   requestClient,
@@ -53,7 +54,29 @@ export function checkSharedState(settings: RedisSettings): Promise<void> {
  * Opens every shared store on one Redis prefix. Loaded only when Redis is configured (main imports
  * this module on demand), so the embedded default never loads the Redis client.
  */
-export async function openSharedState(settings: RedisSettings, options: { readonly rateLimit: RateLimitPolicy; readonly onError: (what: string, error: unknown) => void }): Promise<SharedState> {
+export interface SharedStateOptions {
+  readonly rateLimit: RateLimitPolicy;
+  readonly runs: {
+    /** SERVICE_MAX_RUNS, for the whole deployment. */
+    readonly maxRuns: number;
+    /** SERVICE_RUN_ATTEMPTS. */
+    readonly attempts: number;
+    /** SERVICE_RUN_LOCK_SECONDS: how soon a dead process's run is noticed by another. */
+    readonly lockSeconds: number;
+  };
+  readonly onError: (what: string, error: unknown) => void;
+  readonly log: (level: 'info' | 'warn' | 'error', message: string) => void;
+}
+
+export async function openSharedState(settings: RedisSettings, options: SharedStateOptions): Promise<SharedState> {
+  const lockMs = options.runs.lockSeconds * 1000;
+  const runs = await createRedisRunState(settings, {
+    maxRuns: options.runs.maxRuns,
+    attempts: options.runs.attempts,
+    lockDurationMs: lockMs,
+    stalledIntervalMs: lockMs,
+    log: ({ level, message }) => options.log(level, message),
+  });
   const webhooks = await createRedisWebhookState(settings, { onError: options.onError });
   const rateLimitStore = await createRedisRateLimitStore(settings, options.rateLimit, { onError: options.onError });
   const idempotencyClient = requestClient(settings);
@@ -61,10 +84,10 @@ export async function openSharedState(settings: RedisSettings, options: { readon
   await idempotencyClient.connect();
   return {
     settings,
-    service: { webhooks },
+    service: { runs, webhooks },
     rateLimitStore,
     idempotencyStore: new RedisIdempotencyStore(idempotencyClient, settings),
-    // The webhook state is the service's: SkillService.close() closes it.
+    // The run and webhook states are the service's: SkillService.close() closes them.
     async close() {
       await rateLimitStore.close();
       idempotencyClient.disconnect();

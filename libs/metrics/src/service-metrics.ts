@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { BoundedLabel } from './bounded-label.js';
-import type { MetricSources, WebhookCounterSource } from './metric-sources.js';
+import type { MetricSources, RunGaugeSource, WebhookCounterSource } from './metric-sources.js';
 
 const REDUNDANT_DEFAULT_GAUGES = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
 
@@ -39,6 +39,16 @@ export const UNMATCHED_ROUTE = 'unmatched';
 const PREFIX = 'skill_service_';
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const NO_WEBHOOKS: WebhookCounterSource = { delivered: 0, failed_attempts: 0, dead_lettered: 0 };
+const NO_RUNS: RunGaugeSource = { queued: 0, executing: 0 };
+
+/** The run figures for one scrape; a source that fails (a shared queue away) reads as none. */
+async function readRuns(sources: MetricSources): Promise<RunGaugeSource> {
+  try {
+    return (await sources.runs?.()) ?? NO_RUNS;
+  } catch {
+    return NO_RUNS;
+  }
+}
 // Steps and requests range from sub-millisecond built-ins to minute-long provider calls.
 const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
@@ -125,16 +135,16 @@ export class ServiceMetrics {
       name: `${PREFIX}runs_queued`,
       help: 'Async runs waiting for a worker',
       registers,
-      collect() {
-        this.set(sources().runs?.().queued ?? 0);
+      async collect() {
+        this.set((await readRuns(sources())).queued ?? 0);
       },
     });
     new Gauge({
       name: `${PREFIX}runs_running`,
       help: 'Async runs executing',
       registers,
-      collect() {
-        this.set(sources().runs?.().executing ?? 0);
+      async collect() {
+        this.set((await readRuns(sources())).executing ?? 0);
       },
     });
     const baseline = (): WebhookCounterSource => this.webhookBaseline;

@@ -15,3 +15,6 @@ export { BullmqDeliveryQueue, DELIVERY_QUEUE_NAME, type BullmqDeliveryQueueOptio
 export { RedisDeadLetterStore } from './webhooks/redis-dead-letter-store.js';
 export { RedisSubscriptionStore } from './webhooks/redis-subscription-store.js';
 export { createRedisWebhookState, type RedisWebhookState, type RedisWebhookStateOptions } from './webhooks/redis-webhook-state.js';
+export { createRedisRunState, type RedisRunState, type RedisRunStateOptions } from './runs/create-redis-run-state.js';
+export { RedisRunQueue, type RedisRunQueueClients, type RedisRunQueueOptions, type RunStateLog } from './runs/redis-run-queue.js';
+export { RedisRunStore, type RunningRun } from './runs/redis-run-store.js';

@@ -42,8 +42,9 @@ export async function checkReachable(settings: RedisSettings, timeoutMs = 5_000)
     await client.connect();
     await client.ping();
   } catch (error) {
-    const first = cause ?? error;
-    const reason = first instanceof Error ? first.message : String(first);
+    const first = (cause ?? error) as { message?: unknown };
+    // Duck-typed: an error from another realm (a test runner's VM) is not `instanceof Error`.
+    const reason = typeof first.message === 'string' ? first.message : String(first);
     throw new ServiceError('service_unavailable', `Redis at ${redactedRedisUrl(settings.url)} is unreachable: ${reason}`);
   } finally {
     client.disconnect();

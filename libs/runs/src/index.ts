@@ -1,7 +1,15 @@
 /**
- * @skill-service/runs — async runs of the contract: an in-memory store of run records capped at
- * SERVICE_MAX_RUNS with FIFO eviction (an evicted unfinished run is cancelled), and a worker pool
- * of SERVICE_ASYNC_WORKERS that executes launched runs. Pure domain: it runs whatever job it is
- * given and reads no environment; the service façade supplies the skill execution.
+ * @skill-service/runs — async runs of the contract behind two ports: a run store (records, capped
+ * at SERVICE_MAX_RUNS with FIFO eviction, an evicted unfinished run cancelled) and a run queue
+ * (serialisable jobs taken by SERVICE_ASYNC_WORKERS workers). The in-memory adapters are the
+ * embedded default; a shared adapter makes every process of a deployment one. Pure domain: it
+ * runs whatever handler it is given and reads no environment; the service supplies the execution.
  */
-export { DEFAULT_RUN_LIST_LIMIT, MAX_RUN_LIST_LIMIT, RunManager, type RunJob, type RunManagerOptions, type RunStats } from './run-manager.js';
+export { MemoryRunQueue } from './memory-run-queue.js';
+export { MemoryRunStore } from './memory-run-store.js';
+export type { RunExecutionOptions, RunHandler, RunJobData, RunRequest } from './run-job.js';
+export { DEFAULT_RUN_LIST_LIMIT, MAX_RUN_LIST_LIMIT, RunManager, type RunManagerOptions, type RunStats } from './run-manager.js';
+export { RunMessages } from './run-messages.js';
+export { RunHandedBack, type RunProcessor, type RunQueue, type RunQueueStats, type RunState } from './run-queue-port.js';
+export { DEFAULT_MAX_RUN_RESULT_BYTES, runResultBytes } from './run-result-size.js';
+export type { RunCounts, RunOutcome, RunStore } from './run-store-port.js';

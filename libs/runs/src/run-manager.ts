@@ -4,136 +4,222 @@ import {
   NotFoundError,
   ServiceError,
   toErrorPayload,
-  type ExecutionResult,
   type RunLaunch,
   type RunRecord,
 } from '@skill-service/contracts';
-import { RunStore, type StoredRun } from './run-store.js';
-import PQueue from 'p-queue';
-
-/** The work of one run; it must settle promptly once `signal` aborts (eviction, shutdown). */
-export type RunJob = (signal: AbortSignal) => Promise<ExecutionResult>;
+import { abortableSleep } from '@skill-service/util';
+import { MemoryRunQueue } from './memory-run-queue.js';
+import { MemoryRunStore } from './memory-run-store.js';
+import type { RunHandler, RunJobData, RunRequest } from './run-job.js';
+import { RunMessages } from './run-messages.js';
+import { RunHandedBack, type RunProcessor, type RunState } from './run-queue-port.js';
+import { DEFAULT_MAX_RUN_RESULT_BYTES, runResultBytes } from './run-result-size.js';
+import type { RunOutcome } from './run-store-port.js';
 
 export interface RunManagerOptions {
-  /** Runs executing at once (SERVICE_ASYNC_WORKERS); the others wait, still `running`. */
+  /** Runs executing at once in this process (SERVICE_ASYNC_WORKERS); the others wait, still `running`. */
   readonly workers: number;
-  /** Runs kept in memory (SERVICE_MAX_RUNS); the oldest are evicted first. */
-  readonly maxRuns: number;
+  /** Executes one run's skill from its job data. */
+  readonly handler: RunHandler;
+  /** Store and queue; default in memory, capped at `maxRuns`. */
+  readonly state?: RunState;
+  /** Records kept by the default in-memory store (SERVICE_MAX_RUNS); the oldest are evicted first. */
+  readonly maxRuns?: number;
+  /** Largest result stored (SERVICE_MAX_RUN_RESULT_BYTES); a larger one fails the run. Default 1 MiB. */
+  readonly maxResultBytes?: number;
   readonly now?: () => Date;
   readonly newId?: () => string;
 }
 
-/** What deep health reports about the runs. */
+/** What deep health reports about the runs; `null` where the store could not be read. */
 export interface RunStats {
-  readonly stored: number;
+  /** Records stored (the whole deployment's with a shared store). */
+  readonly stored: number | null;
   readonly capacity: number;
-  readonly running: number;
-  readonly executing: number;
-  readonly queued: number;
+  readonly running: number | null;
+  readonly executing: number | null;
+  readonly queued: number | null;
   readonly workers: number;
   readonly closed: boolean;
+  /** Why the figures are missing (the store or queue unreachable). */
+  readonly error?: string;
 }
 
 export const DEFAULT_RUN_LIST_LIMIT = 100;
 export const MAX_RUN_LIST_LIMIT = 1000;
+const DEFAULT_MAX_RUNS = 100;
+
+// An outcome the store could not take (its backend away) is offered again at this pace until it is.
+const FINISH_RETRY_MS = [100, 500, 1000, 2000, 5000];
+
+// After the drain time, how long an outcome may still wait for the store before the manager closes.
+const FINISH_GRACE_MS = 2000;
+
+const messageOf = (error: unknown): string => toErrorPayload(error, null).error.message;
 
 /**
- * Async runs: `launch` stores a `running` record and queues its job on a bounded worker pool
- * (separate from the engine's step concurrency); the job's outcome completes or fails the record.
- * Validation belongs to the caller: launch only after the skill and inputs are known to be good.
+ * Async runs: `launch` stores a `running` record and queues its job (plain data); a worker takes
+ * it, runs the handler and completes or fails the record. Composes a run store and a run queue
+ * (in memory by default, shared by a deployment with another adapter). Validation belongs to the
+ * caller: launch only after the skill and inputs are known to be good.
  */
 export class RunManager {
-  private readonly store: RunStore;
-  /** The async worker pool (SERVICE_ASYNC_WORKERS), separate from each run's step concurrency. */
-  private readonly pool: PQueue;
+  private readonly state: RunState;
+  private readonly workers: number;
+  private readonly handler: RunHandler;
+  private readonly maxResultBytes: number;
   private readonly now: () => Date;
   private readonly newId: () => string;
-  private readonly settling = new Set<Promise<void>>();
+  /** Aborted at close: stops retrying outcomes the store would not take. */
+  private readonly closing = new AbortController();
   private closed = false;
 
   constructor(options: RunManagerOptions) {
     if (!Number.isInteger(options.workers) || options.workers < 1) {
       throw new RangeError(`RunManager: workers must be an integer ≥ 1, got ${options.workers}`);
     }
-    this.pool = new PQueue({ concurrency: options.workers });
-    this.store = new RunStore(options.maxRuns, (run) => run.controller.abort(new ServiceError('service_unavailable', 'Run evicted')));
+    this.workers = options.workers;
+    this.handler = options.handler;
+    this.state = options.state ?? { store: new MemoryRunStore(options.maxRuns ?? DEFAULT_MAX_RUNS), queue: new MemoryRunQueue() };
+    this.maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RUN_RESULT_BYTES;
     this.now = options.now ?? (() => new Date());
     this.newId = options.newId ?? randomUUID;
+    this.state.queue.start(this.processor(), this.workers);
   }
 
-  launch(skillId: string, traceId: string, job: RunJob): RunLaunch {
-    if (this.closed) throw new ServiceError('service_unavailable', 'The service is shutting down; no new runs are accepted');
-    const run: StoredRun = {
-      record: {
-        run_id: this.newId(),
-        skill_id: skillId,
-        status: 'running',
-        trace_id: traceId,
-        created_at: this.now().toISOString(),
-        finished_at: null,
-        result: null,
-        error: null,
-      },
-      controller: new AbortController(),
-    };
-    this.store.add(run);
-    const settled = this.pool.add(() => this.execute(run, job)).finally(() => this.settling.delete(settled));
-    this.settling.add(settled);
-    return { run_id: run.record.run_id, skill_id: skillId, status: 'running', trace_id: traceId };
+  /**
+   * Stores the record, then queues the job: answered only once both are stored. A store or queue
+   * that is unreachable rejects with `service_unavailable` and no run is left behind.
+   */
+  async launch(request: RunRequest): Promise<RunLaunch> {
+    if (this.closed) throw new ServiceError('service_unavailable', RunMessages.closing);
+    const job: RunJobData = { ...request, run_id: this.newId() };
+    const evicted = await this.state.store.create({
+      run_id: job.run_id,
+      skill_id: job.skill_id,
+      status: 'running',
+      trace_id: job.trace_id,
+      created_at: this.now().toISOString(),
+      finished_at: null,
+      result: null,
+      error: null,
+    });
+    for (const record of evicted) {
+      if (record.status === 'running') void this.state.queue.cancel(record.run_id, RunMessages.evicted).catch(() => undefined);
+    }
+    try {
+      await this.state.queue.enqueue(job);
+    } catch (error) {
+      await this.state.store.remove(job.run_id).catch(() => undefined);
+      throw error;
+    }
+    return { run_id: job.run_id, skill_id: job.skill_id, status: 'running', trace_id: job.trace_id };
   }
 
   /** The run's record; 404 when it never existed or was evicted. */
-  get(runId: string): RunRecord {
-    const run = this.store.get(runId);
-    if (run === undefined) throw new NotFoundError(`Run '${runId}' not found`);
-    return { ...run.record };
+  async get(runId: string): Promise<RunRecord> {
+    const record = await this.state.store.get(runId);
+    if (record === undefined) throw new NotFoundError(`Run '${runId}' not found`);
+    return record;
+  }
+
+  /** Whether the run is stored; rejects like `get` when the store cannot say (503), never 404s. */
+  async has(runId: string): Promise<boolean> {
+    return (await this.state.store.get(runId)) !== undefined;
   }
 
   /** The most recent runs first; `limit` is an integer from 1 to 1000 (400 otherwise). */
-  list(limit: number = DEFAULT_RUN_LIST_LIMIT): RunRecord[] {
+  async list(limit: number = DEFAULT_RUN_LIST_LIMIT): Promise<RunRecord[]> {
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RUN_LIST_LIMIT) {
       throw new InvalidRequestError(`limit must be an integer from 1 to ${MAX_RUN_LIST_LIMIT}`, {
         details: [{ path: 'limit', message: `must be an integer from 1 to ${MAX_RUN_LIST_LIMIT}` }],
       });
     }
-    return this.store.newestFirst(limit).map((run) => ({ ...run.record }));
+    return this.state.store.list(limit);
   }
 
-  stats(): RunStats {
+  /** Never rejects: an unreachable store or queue is reported in `error`. */
+  async stats(): Promise<RunStats> {
+    const [counts, queue] = await Promise.allSettled([this.state.store.count(), this.state.queue.stats()]);
+    const failure = [counts, queue].find((settled) => settled.status === 'rejected');
     return {
-      stored: this.store.size,
-      capacity: this.store.capacity,
-      running: this.store.all().filter((run) => run.record.status === 'running').length,
-      executing: this.pool.pending,
-      queued: this.pool.size,
-      workers: this.pool.concurrency,
+      stored: counts.status === 'fulfilled' ? counts.value.stored : null,
+      capacity: this.state.store.capacity,
+      running: counts.status === 'fulfilled' ? counts.value.running : null,
+      executing: queue.status === 'fulfilled' ? queue.value.executing : null,
+      queued: queue.status === 'fulfilled' ? queue.value.queued : null,
+      workers: this.workers,
       closed: this.closed,
+      ...(failure === undefined ? {} : { error: messageOf(failure.reason) }),
     };
   }
 
-  /** Refuses new runs, cancels every unfinished one and waits until their jobs have settled. */
-  async close(): Promise<void> {
+  /**
+   * Refuses new runs; executing runs get `drainMs` to finish (then the queue cancels them or hands
+   * them to another process), and the store and queue are released.
+   */
+  async close(drainMs = 0): Promise<void> {
+    if (this.closed) return;
     this.closed = true;
-    for (const run of this.store.all()) {
-      if (run.record.status === 'running') run.controller.abort(new ServiceError('service_unavailable', 'Run cancelled: the service is shutting down'));
+    // An outcome still waiting for an unreachable store is given up shortly after the drain time.
+    const giveUp = setTimeout(() => this.closing.abort(), Math.max(0, drainMs) + FINISH_GRACE_MS);
+    try {
+      await this.state.queue.close(drainMs);
+    } finally {
+      clearTimeout(giveUp);
+      this.closing.abort();
+      await this.state.store.close();
     }
-    await Promise.allSettled([...this.settling]);
   }
 
-  private async execute(run: StoredRun, job: RunJob): Promise<void> {
-    const { signal } = run.controller;
+  private processor(): RunProcessor {
+    return {
+      execute: (job, signal) => this.execute(job, signal),
+      abandon: async (runId, error) => {
+        await this.finish(runId, { status: 'failed', error, finished_at: this.now().toISOString() });
+      },
+    };
+  }
+
+  private async execute(job: RunJobData, signal: AbortSignal): Promise<void> {
+    // Evicted, or finished by an earlier attempt whose job was taken again: nothing to do.
+    const record = await this.whileUnreachable(() => this.state.store.get(job.run_id));
+    if (record?.status !== 'running') return;
+    let outcome: RunOutcome;
     try {
       // A run evicted or cancelled while it waited for a worker never starts.
       if (signal.aborted) throw signal.reason;
-      this.finish(run, { status: 'completed', result: await job(signal), error: null });
+      const result = await this.handler(job, signal);
+      const bytes = runResultBytes(result);
+      outcome =
+        bytes > this.maxResultBytes
+          ? { status: 'failed', error: RunMessages.resultTooLarge(bytes, this.maxResultBytes), finished_at: this.now().toISOString() }
+          : { status: 'completed', result, finished_at: this.now().toISOString() };
     } catch (error) {
+      if (signal.aborted && signal.reason instanceof RunHandedBack) throw signal.reason;
       // The same message the synchronous answer would carry: it names the failed step, never a path.
-      this.finish(run, { status: 'failed', result: null, error: toErrorPayload(error, null).error.message });
+      outcome = { status: 'failed', error: messageOf(error), finished_at: this.now().toISOString() };
     }
+    await this.finish(job.run_id, outcome);
   }
 
-  private finish(run: StoredRun, outcome: Pick<RunRecord, 'status' | 'result' | 'error'>): void {
-    if (!this.store.holds(run)) return;
-    Object.assign(run.record, outcome, { finished_at: this.now().toISOString() });
+  /** Stores an outcome, offering it again while the store is unreachable (until close). */
+  private async finish(runId: string, outcome: RunOutcome): Promise<void> {
+    await this.whileUnreachable(() => this.state.store.finish(runId, outcome));
+  }
+
+  /** Runs a store operation, trying again while the store is unreachable (until close). */
+  private async whileUnreachable<T>(operation: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await operation();
+      } catch (error) {
+        // Only an unreachable store is worth waiting for; a refusal (a foreign value) stays one.
+        const transient = error instanceof ServiceError && error.code === 'service_unavailable';
+        if (!transient || this.closing.signal.aborted) throw error;
+        const delay = FINISH_RETRY_MS[Math.min(attempt, FINISH_RETRY_MS.length - 1)] ?? 5000;
+        await abortableSleep(delay, this.closing.signal).catch(() => undefined);
+      }
+    }
   }
 }

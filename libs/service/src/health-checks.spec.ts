@@ -61,6 +61,13 @@ describe('collectHealthChecks', () => {
     expect(overallStatus(await collectHealthChecks(registry(), [], { ...RUNS, closed: true }))).toBe('unhealthy');
   });
 
+  it('fails the runs check when the run store cannot be read (a shared backend unreachable), naming why', async () => {
+    const unreachable = { ...RUNS, stored: null, running: null, queued: null, executing: null, error: 'Redis is unavailable, so the run counts cannot be read or stored; try again once it is back' };
+    const checks = await collectHealthChecks(registry(), [], unreachable);
+    expect(checks['runs']).toMatchObject({ status: 'failed', critical: true, stored: null, error: expect.stringMatching(/^Redis is unavailable/) });
+    expect(overallStatus(checks)).toBe('unhealthy');
+  });
+
   it('counts an empty registry as healthy, a provider without self-check as ok and a throwing one as failed', async () => {
     const silent: ProtocolProvider = { protocol: 'openapi', call: async () => ({}) };
     const throwing: ProtocolProvider = { protocol: 'openrpc', call: async () => ({}), health: () => Promise.reject(new Error('down')) };

@@ -71,8 +71,9 @@ function mcpServersCheck(health: ProviderHealth): HealthCheck {
   return { status: health.healthy ? 'ok' : 'failed', critical: false, servers };
 }
 
+// Failed when closing, or when the run store or queue cannot be read (a shared backend unreachable).
 function runsCheck(stats: RunStats): HealthCheck {
-  return { status: stats.closed ? 'failed' : 'ok', critical: true, ...stats };
+  return { status: stats.closed || stats.error !== undefined ? 'failed' : 'ok', critical: true, ...stats };
 }
 
 /** Webhook delivery as deep health reports it. */

@@ -19,6 +19,12 @@ export interface ServiceConfig {
   readonly asyncWorkers?: number;
   /** Async run records kept in memory, oldest evicted first (SERVICE_MAX_RUNS); default 100. */
   readonly maxRuns?: number;
+  /** Largest async run result stored, in bytes of JSON (SERVICE_MAX_RUN_RESULT_BYTES); default 1 MiB. */
+  readonly maxRunResultBytes?: number;
+  /** Times a shared queue starts a run whose worker died (SERVICE_RUN_ATTEMPTS); default 1. */
+  readonly runAttempts?: number;
+  /** At close, how long executing async runs get to finish (the server's drain time); default 0. */
+  readonly runDrainMs?: number;
   /** Ordered protocols or service ids preferred when choosing a binding. */
   readonly bindingPreference?: readonly string[];
   /** Destinations the outbound guard lets through although private (host, host:port, CIDR). */

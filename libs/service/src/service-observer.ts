@@ -5,8 +5,8 @@ export type StepOutcome = 'completed' | 'failed' | 'degraded';
 
 /** Figures the service keeps anyway, for an observer to read when it wants them (a metrics scrape). */
 export interface ServiceSources {
-  /** Async runs: waiting for a worker, and executing. */
-  runs(): { readonly queued: number; readonly executing: number };
+  /** Async runs: waiting for a worker (the deployment's, with shared state), and executing here; null when unknown. */
+  runs(): Promise<{ readonly queued: number | null; readonly executing: number | null }>;
   webhooks(): WebhookStats;
   /** Whether a skill id is one of the registry's (only those may become label values). */
   knownSkill(skillId: string): boolean;

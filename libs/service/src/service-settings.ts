@@ -1,4 +1,5 @@
 import { AuditMode, InvalidConfigurationError, TrustLevel } from '@skill-service/contracts';
+import { DEFAULT_MAX_RUN_RESULT_BYTES } from '@skill-service/runs';
 import { BUILTIN_REGISTRY_ROOT, REPO_ROOT, pythonWorkerScript } from './install-paths.js';
 import type { ServiceConfig } from './service-config.js';
 import { SettingParsers as parse, readSetting, type Environment, type SettingParser } from './setting-parsers.js';
@@ -10,6 +11,8 @@ export interface ServiceSettings {
   readonly asyncWorkers: number;
   readonly maxWorkers: number;
   readonly maxRuns: number;
+  readonly maxRunResultBytes: number;
+  readonly runAttempts: number;
   readonly outboundAllow: readonly string[];
   readonly auditPath: string | undefined;
   readonly auditMode: AuditMode;
@@ -39,6 +42,7 @@ const envAllowList: SettingParser<string[]> = (raw, name) =>
 /** Documented in the apps' help texts (one line per group). */
 export const SERVICE_ENVIRONMENT_HELP = `  SERVICE_REGISTRY_ROOT (<checkout>/registry), SERVICE_RUNTIME_ROOT (<checkout>),
   SERVICE_ASYNC_WORKERS (4), SERVICE_MAX_WORKERS (8), SERVICE_MAX_RUNS (100),
+  SERVICE_MAX_RUN_RESULT_BYTES (1048576), SERVICE_RUN_ATTEMPTS (1: starts of a run whose worker died, shared state only),
   SERVICE_OUTBOUND_ALLOW (comma list of hosts/CIDRs), SERVICE_AUDIT_PATH (none), SERVICE_AUDIT_MODE (standard),
   SERVICE_TRUST_LEVEL (standard), SERVICE_STEP_TIMEOUT_SECONDS (60), SERVICE_BINDING_PREFERENCE (comma list),
   SERVICE_PYTHON (python3), SERVICE_PYTHON_WORKERS (2), SERVICE_PYTHON_MODULES (extra module prefixes),
@@ -56,6 +60,8 @@ export function serviceSettingsFromEnvironment(env: Environment, options: Servic
     asyncWorkers: readSetting(env, 'SERVICE_ASYNC_WORKERS', parse.integer(1, 256), 4),
     maxWorkers: readSetting(env, 'SERVICE_MAX_WORKERS', parse.integer(1, 256), 8),
     maxRuns: readSetting(env, 'SERVICE_MAX_RUNS', parse.integer(1, 1_000_000), 100),
+    maxRunResultBytes: readSetting(env, 'SERVICE_MAX_RUN_RESULT_BYTES', parse.integer(1024, 100 * 1024 * 1024), DEFAULT_MAX_RUN_RESULT_BYTES),
+    runAttempts: readSetting(env, 'SERVICE_RUN_ATTEMPTS', parse.integer(1, 10), 1),
     outboundAllow: readSetting(env, 'SERVICE_OUTBOUND_ALLOW', parse.list, []),
     auditPath: readSetting<string | undefined>(env, 'SERVICE_AUDIT_PATH', parse.file, undefined),
     auditMode: readSetting(env, 'SERVICE_AUDIT_MODE', parse.oneOf(AuditMode.options), 'standard'),
@@ -88,6 +94,8 @@ export function serviceConfigOf(
     maxWorkers: settings.maxWorkers,
     asyncWorkers: settings.asyncWorkers,
     maxRuns: settings.maxRuns,
+    maxRunResultBytes: settings.maxRunResultBytes,
+    runAttempts: settings.runAttempts,
     ...(settings.bindingPreference === undefined ? {} : { bindingPreference: settings.bindingPreference }),
     ...(settings.secretEnvAllow === undefined ? {} : { secretEnvAllow: settings.secretEnvAllow }),
     outboundAllow: settings.outboundAllow,

@@ -111,9 +111,9 @@ afterAll(async () => {
 
 const context = { traceId: 'trace-1', channel: 'http' };
 
-async function settled(runId: string): Promise<ReturnType<SkillService['getRun']>> {
+async function settled(runId: string): Promise<Awaited<ReturnType<SkillService['getRun']>>> {
   const until = Date.now() + 15_000;
-  while (service.getRun(runId).status === 'running') {
+  while ((await service.getRun(runId)).status === 'running') {
     if (Date.now() > until) throw new Error(`run ${runId} did not settle`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -163,19 +163,19 @@ describe('SkillService', () => {
   });
 
   it('validates a launch before any run exists, then runs it', async () => {
-    expect(() => service.launchRun('no.such', { inputs: {} }, context)).toThrow(NotFoundError);
-    expect(() => service.launchRun('text.shout', { inputs: { text: 7 } }, context)).toThrow(InvalidRequestError);
-    expect(service.listRuns({ limit: 100 }).runs).toEqual([]);
+    await expect(service.launchRun('no.such', { inputs: {} }, context)).rejects.toThrow(NotFoundError);
+    await expect(service.launchRun('text.shout', { inputs: { text: 7 } }, context)).rejects.toThrow(InvalidRequestError);
+    expect((await service.listRuns({ limit: 100 })).runs).toEqual([]);
 
-    const launch = service.launchRun('text.shout', { inputs: { text: 'c' } }, { ...context, channel: 'http-async' });
+    const launch = await service.launchRun('text.shout', { inputs: { text: 'c' } }, { ...context, channel: 'http-async' });
     expect(launch).toMatchObject({ skill_id: 'text.shout', status: 'running', trace_id: 'trace-1' });
     expect(await settled(launch.run_id)).toMatchObject({ status: 'completed', result: { outputs: { text: 'C' } }, error: null });
 
-    const failing = service.launchRun('text.fail', { inputs: { text: 'd' } }, { ...context, channel: 'http-async' });
+    const failing = await service.launchRun('text.fail', { inputs: { text: 'd' } }, { ...context, channel: 'http-async' });
     const record = await settled(failing.run_id);
     expect(record).toMatchObject({ status: 'failed', result: null });
     expect(record.error).toMatch(/^Step 'explode' failed: /);
-    expect(service.listRuns({ limit: 1 }).runs.map((run) => run.run_id)).toEqual([failing.run_id]);
+    expect((await service.listRuns({ limit: 1 })).runs.map((run) => run.run_id)).toEqual([failing.run_id]);
   });
 
   it('executes and explains a capability', async () => {
@@ -194,7 +194,7 @@ describe('SkillService', () => {
     await service.executeSkill('text.fail', { inputs: { text: 'g' } }, context).catch(() => undefined);
     const stream = service.streamSkill('text.shout', { inputs: { text: 'h' } }, { ...context, channel: 'http-stream' });
     await stream.result;
-    const launch = service.launchRun('text.shout', { inputs: { text: 'i' } }, { ...context, channel: 'http-async' });
+    const launch = await service.launchRun('text.shout', { inputs: { text: 'i' } }, { ...context, channel: 'http-async' });
     await settled(launch.run_id);
     await service.executeCapability('text.upper', { inputs: { text: 'j' } }, context);
     await service.executeCapability('test.fail', { inputs: { message: 'k' } }, context).catch(() => undefined);
@@ -218,7 +218,7 @@ describe('SkillService', () => {
     );
     expect(sources?.knownSkill('text.shout')).toBe(true);
     expect(sources?.knownSkill('text.broken')).toBe(false);
-    expect(sources?.runs()).toMatchObject({ queued: 0, executing: 0 });
+    expect(await sources?.runs()).toMatchObject({ queued: 0, executing: 0 });
     expect(sources?.webhooks()).toMatchObject({ delivered: 0, dead_lettered: 0 });
   });
 

@@ -28,7 +28,7 @@ import {
 } from '@skill-service/contracts';
 import { SkillCatalog } from '@skill-service/catalog';
 import { validateSkillRequest, type DefinitionSource, type RunSkillOptions, type SkillRunStream } from '@skill-service/engine';
-import { RunManager } from '@skill-service/runs';
+import { RunManager, type RunJobData, type RunState } from '@skill-service/runs';
 import { WebhookDispatcher, WebhookRegistry, type WebhookState, type WebhookStats } from '@skill-service/webhooks';
 import { catalogSource, runtimeFacts } from './catalog-port.js';
 import type { ExecutionContext } from './execution-context.js';
@@ -53,11 +53,12 @@ export interface SkillServiceOptions {
    */
   readonly webhooks?: { readonly retryDelaysMs?: readonly number[]; readonly timeoutMs?: number };
   /**
-   * Where shared state lives. `webhooks`: subscriptions, the delivery queue and dead letters
-   * (default in this process's memory; a shared backend makes every process one deployment). The
-   * service owns what it is given: `close` closes it.
+   * Where shared state lives (default: this process's memory; a shared backend makes every process
+   * one deployment). `runs`: the run store and queue (capped at `maxRuns`); `webhooks`:
+   * subscriptions, the delivery queue and dead letters. The service owns what it is given: `close`
+   * closes it.
    */
-  readonly state?: { readonly webhooks?: WebhookState };
+  readonly state?: { readonly runs?: RunState; readonly webhooks?: WebhookState };
   /** Told of executions, steps, fallbacks and circuits (metrics); reads runs and webhooks itself. */
   readonly observer?: ServiceObserver;
 }
@@ -67,6 +68,19 @@ const WEBHOOK_MAX_RESPONSE_BYTES = 64 * 1024;
 
 const DEFAULT_ASYNC_WORKERS = 4;
 const DEFAULT_MAX_RUNS = 100;
+
+/** The engine's options for a queued run, rebuilt from its job data in whichever process takes it. */
+function jobRunOptions(job: RunJobData, signal: AbortSignal): RunSkillOptions {
+  const { execution } = job;
+  return {
+    traceId: job.trace_id,
+    channel: execution.channel,
+    requiredConformanceProfile: execution.required_conformance_profile,
+    auditMode: execution.audit_mode,
+    confirmedCapabilities: execution.confirmed_capabilities,
+    signal,
+  };
+}
 
 function runOptions(request: SkillExecuteRequest | SkillStreamRequest | SkillAsyncRequest, context: ExecutionContext): RunSkillOptions {
   return {
@@ -100,10 +114,6 @@ export class SkillService {
     readonly runtime: ServiceRuntime,
     private readonly options: SkillServiceOptions,
   ) {
-    this.runs = new RunManager({
-      workers: runtime.config.asyncWorkers ?? DEFAULT_ASYNC_WORKERS,
-      maxRuns: runtime.config.maxRuns ?? DEFAULT_MAX_RUNS,
-    });
     this.definitions = registryDefinitions(() => runtime.registry);
     this.now = options.now ?? Date.now;
     this.startedAt = this.now();
@@ -142,6 +152,14 @@ export class SkillService {
       void this.webhookDispatcher.publish(event, data, traceId);
     });
     this.observed = new ObservedExecutions(options.observer, (capabilityId) => this.primaryProtocol(capabilityId));
+    // Last: a shared queue may hand this process a job as soon as its worker starts.
+    this.runs = new RunManager({
+      workers: runtime.config.asyncWorkers ?? DEFAULT_ASYNC_WORKERS,
+      maxRuns: runtime.config.maxRuns ?? DEFAULT_MAX_RUNS,
+      handler: (job, signal) => this.executeRun(job, signal),
+      ...(options.state?.runs === undefined ? {} : { state: options.state.runs }),
+      ...(runtime.config.maxRunResultBytes === undefined ? {} : { maxResultBytes: runtime.config.maxRunResultBytes }),
+    });
     options.observer?.watch?.({
       runs: () => this.runs.stats(),
       webhooks: () => this.webhookDispatcher.stats(),
@@ -158,7 +176,7 @@ export class SkillService {
   async health(deep = false): Promise<HealthReport> {
     const base = { version: this.options.version, uptime_seconds: Math.round(this.now() - this.startedAt) / 1000 };
     if (!deep) return { status: 'ok', ...base };
-    const checks = await collectHealthChecks(this.runtime.registry, this.runtime.providers, this.runs.stats(), await this.webhookHealth());
+    const checks = await collectHealthChecks(this.runtime.registry, this.runtime.providers, await this.runs.stats(), await this.webhookHealth());
     return { status: overallStatus(checks), ...base, checks };
   }
 
@@ -182,13 +200,13 @@ export class SkillService {
 
   /** Registry load, counts, unbound capabilities, provider health, breakers, operation counters, uptime. */
   async diagnostics(): Promise<DiagnosticsReport> {
-    return this.catalog.diagnostics(await runtimeFacts(this.runtime, this.runs.stats()));
+    return this.catalog.diagnostics(await runtimeFacts(this.runtime, await this.runs.stats()));
   }
 
   /** Zeroes the catalog's operation counters and the observer's metrics; answers the diagnostics after the reset. */
   async resetMetrics(): Promise<{ reset: true; diagnostics: DiagnosticsReport }> {
     this.options.observer?.reset?.();
-    return this.catalog.resetCounters(await runtimeFacts(this.runtime, this.runs.stats()));
+    return this.catalog.resetCounters(await runtimeFacts(this.runtime, await this.runs.stats()));
   }
 
   /**
@@ -198,7 +216,10 @@ export class SkillService {
    */
   async attachSkill(skillId: string, request: AttachRequest, context: ExecutionContext): Promise<AttachResult> {
     const { target_type: targetType, target_ref: targetRef, ...execute } = request;
-    const attachContext = this.catalog.prepareAttach(skillId, targetType, targetRef, { hasRun: (runId) => this.hasRun(runId) });
+    // The run store may be shared (asynchronous): asked once, before the synchronous resolution,
+    // and only for the target types a run id can name.
+    const knownRun = targetType === 'run' || targetType === 'task' ? await this.runs.has(targetRef) : false;
+    const attachContext = this.catalog.prepareAttach(skillId, targetType, targetRef, { hasRun: (runId) => runId === targetRef && knownRun });
     const execution = await this.executeSkill(skillId, execute, { ...context, channel: `attach:${targetType}` });
     return {
       skill_id: skillId,
@@ -237,35 +258,40 @@ export class SkillService {
     return stream;
   }
 
-  /** Validates like `streamSkill`, then queues the run; the caller's signal does not reach it. */
-  launchRun(skillId: string, request: SkillAsyncRequest, context: ExecutionContext): RunLaunch {
+  /**
+   * Validates like `streamSkill`, then stores the run and queues its job (plain data); answered
+   * once both are stored. The caller's signal does not reach the run. 503 when the run state is
+   * unreachable.
+   */
+  async launchRun(skillId: string, request: SkillAsyncRequest, context: ExecutionContext): Promise<RunLaunch> {
     const options = runOptions(request, { traceId: context.traceId, channel: context.channel });
     validateSkillRequest(this.definitions, skillId, request.inputs, options);
-    // Known once `launch` returns, always before the job settles (its events need it).
-    let runId = '';
-    const launch = this.runs.launch(skillId, context.traceId, (signal) => {
-      const settle = this.events.started(skillId, context.traceId, () => runId);
-      const observed = this.observed.skill(skillId, context.channel, { ...options, signal });
-      const result = this.runtime.engine.runSkill(skillId, request.inputs, observed.options);
-      settle(result);
-      observed.settle(result);
-      return result;
+    return this.runs.launch({
+      skill_id: skillId,
+      trace_id: context.traceId,
+      inputs: request.inputs,
+      execution: {
+        channel: context.channel,
+        ...(request.required_conformance_profile === undefined ? {} : { required_conformance_profile: request.required_conformance_profile }),
+        ...(request.audit_mode === undefined ? {} : { audit_mode: request.audit_mode }),
+        ...(request.confirmed_capabilities === undefined ? {} : { confirmed_capabilities: request.confirmed_capabilities }),
+      },
     });
-    runId = launch.run_id;
-    return launch;
   }
 
-  getRun(runId: string): RunRecord {
+  /** A queued run, in whichever process's worker took it. */
+  private executeRun(job: RunJobData, signal: AbortSignal): Promise<ExecutionResult> {
+    const options = jobRunOptions(job, signal);
+    const settle = this.events.started(job.skill_id, job.trace_id, () => job.run_id);
+    const observed = this.observed.skill(job.skill_id, job.execution.channel, options);
+    const result = this.runtime.engine.runSkill(job.skill_id, { ...job.inputs }, observed.options);
+    settle(result);
+    observed.settle(result);
+    return result;
+  }
+
+  getRun(runId: string): Promise<RunRecord> {
     return this.runs.get(runId);
-  }
-
-  private hasRun(runId: string): boolean {
-    try {
-      this.runs.get(runId);
-      return true;
-    } catch {
-      return false;
-    }
   }
 
   /** Every settled execution, whatever its channel, feeds the catalog's history (discover, attach targets). */
@@ -274,8 +300,8 @@ export class SkillService {
     this.catalog.recordExecution({ skillId: data.skill_id, traceId, ok: event === 'skill.completed', durationMs: data.duration_ms });
   }
 
-  listRuns(query: RunListQuery): RunList {
-    return { runs: this.runs.list(query.limit) };
+  async listRuns(query: RunListQuery): Promise<RunList> {
+    return { runs: await this.runs.list(query.limit) };
   }
 
   executeCapability(
@@ -351,11 +377,13 @@ export class SkillService {
   }
 
   /**
-   * Cancels unfinished async runs, waits (bounded) for webhook attempts in flight, then stops
-   * providers (workers, MCP servers, sockets).
+   * Refuses new runs and gives executing ones `drainMs` (default the configured run drain time) to
+   * finish — then a local run is cancelled and failed, a shared one goes back to the queue for
+   * another process; waits (bounded) for webhook attempts in flight, then stops providers (workers,
+   * MCP servers, sockets).
    */
-  async close(): Promise<void> {
-    await this.runs.close();
+  async close(drainMs: number = this.runtime.config.runDrainMs ?? 0): Promise<void> {
+    await this.runs.close(drainMs);
     await this.webhookDispatcher.close();
     await this.options.state?.webhooks?.close?.();
     await this.runtime.close();

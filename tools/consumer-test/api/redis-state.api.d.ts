@@ -2,31 +2,11 @@
 // Generated; after an intended change of the public API run: npx nx run @skill-service/consumer-test:api-update
 
 // ---- index.d.ts
-export { deleteDeploymentKeys } from "./deployment-keys.js";
-export { createRedisRateLimitStore, type RedisRateLimitStore, type RedisRateLimitStoreOptions } from "./rate-limits/redis-rate-limit-store.js";
 export { checkReachable, connectionOptions, prefixedKey, queueClient, requestClient } from "./redis-connection.js";
 export { DEFAULT_REDIS_PREFIX, redactedRedisUrl, redisSettings, type RedisSettings } from "./redis-settings.js";
-export { CorruptStateError } from "./state-errors.js";
-export { BullmqDeliveryQueue, DELIVERY_QUEUE_NAME, type BullmqDeliveryQueueOptions } from "./webhooks/bullmq-delivery-queue.js";
-export { RedisDeadLetterStore } from "./webhooks/redis-dead-letter-store.js";
-export { RedisSubscriptionStore } from "./webhooks/redis-subscription-store.js";
-export { createRedisWebhookState, type RedisWebhookState, type RedisWebhookStateOptions } from "./webhooks/redis-webhook-state.js";
-
-// ---- deployment-keys.d.ts
-import type { RedisSettings } from "./redis-settings.js";
-export declare function deleteDeploymentKeys(settings: RedisSettings): Promise<number>;
-
-// ---- rate-limits/redis-rate-limit-store.d.ts
-import type { RateLimitPolicy, RateLimitStore } from "@skill-service/auth";
-import type { RedisSettings } from "../redis-settings.js";
-export interface RedisRateLimitStoreOptions {
-    readonly onError?: (what: string, error: unknown) => void;
-}
-export interface RedisRateLimitStore extends RateLimitStore {
-    readonly shared: boolean;
-    close(): Promise<void>;
-}
-export declare function createRedisRateLimitStore(settings: RedisSettings, policy: RateLimitPolicy, options?: RedisRateLimitStoreOptions): Promise<RedisRateLimitStore>;
+export { createRedisRunState, type RedisRunState, type RedisRunStateOptions } from "./runs/create-redis-run-state.js";
+export { RedisRunQueue, type RedisRunQueueClients, type RedisRunQueueOptions, type RunStateLog } from "./runs/redis-run-queue.js";
+export { RedisRunStore, type RunningRun } from "./runs/redis-run-store.js";
 
 // ---- redis-connection.d.ts
 import { Redis, type RedisOptions } from "ioredis";
@@ -46,85 +26,118 @@ export declare const DEFAULT_REDIS_PREFIX = "skills";
 export declare function redisSettings(url: string, prefix?: string): RedisSettings;
 export declare function redactedRedisUrl(url: string): string;
 
-// ---- state-errors.d.ts
-import { ServiceError } from "@skill-service/contracts";
-export declare class CorruptStateError extends ServiceError {
-    constructor(what: string, key: string);
-}
-export declare function stateCall<T>(what: string, key: string, call: () => Promise<T>): Promise<T>;
-export declare function parseJson(text: string): unknown;
-
-// ---- webhooks/bullmq-delivery-queue.d.ts
-import type { Redis } from "ioredis";
-import { type DeliveryQueue, type DeliveryQueueStats, type DeliveryWork, type QueuedDelivery } from "@skill-service/webhooks";
+// ---- runs/create-redis-run-state.d.ts
+import type { RunState } from "@skill-service/runs";
 import type { RedisSettings } from "../redis-settings.js";
-export declare const DELIVERY_QUEUE_NAME = "webhook-deliveries";
-export interface BullmqDeliveryQueueOptions {
-    readonly retryDelaysMs?: readonly number[];
-    readonly concurrency?: number;
-    readonly lockDurationMs?: number;
-    readonly onError?: (what: string, error: unknown) => void;
+import { RedisRunQueue, type RedisRunQueueOptions } from "./redis-run-queue.js";
+import { RedisRunStore } from "./redis-run-store.js";
+export interface RedisRunStateOptions extends RedisRunQueueOptions {
+    readonly maxRuns: number;
 }
-export declare class BullmqDeliveryQueue implements DeliveryQueue {
-    #private;
-    private readonly workerConnection;
+export interface RedisRunState extends RunState {
+    readonly store: RedisRunStore;
+    readonly queue: RedisRunQueue;
+}
+export declare function createRedisRunState(settings: RedisSettings, options: RedisRunStateOptions): Promise<RedisRunState>;
+
+// ---- runs/redis-run-keys.d.ts
+import type { RedisSettings } from "../redis-settings.js";
+export interface RedisRunKeys {
+    readonly recordPrefix: string;
+    readonly index: string;
+    readonly sequence: string;
+    readonly running: string;
+    readonly cancelChannel: string;
+    readonly bullPrefix: string;
+}
+export declare const RUN_QUEUE_NAME = "runs";
+export declare function redisRunKeys(settings: RedisSettings): RedisRunKeys;
+
+// ---- runs/redis-run-queue.d.ts
+import { type RunJobData, type RunProcessor, type RunQueue, type RunQueueStats } from "@skill-service/runs";
+import type { Redis } from "ioredis";
+import type { RedisSettings } from "../redis-settings.js";
+import type { RedisRunStore } from "./redis-run-store.js";
+export type RunStateLog = (entry: {
+    level: "info" | "warn" | "error";
+    message: string;
+}) => void;
+export interface RedisRunQueueOptions {
+    readonly attempts?: number;
+    readonly lockDurationMs?: number;
+    readonly stalledIntervalMs?: number;
+    readonly reconcileIntervalMs?: number;
+    readonly orphanGraceMs?: number;
+    readonly log?: RunStateLog;
+}
+export interface RedisRunQueueClients {
+    readonly request: Redis;
+    readonly producer: Redis;
+    readonly worker: Redis;
+    readonly subscriber: Redis;
+}
+export declare class RedisRunQueue implements RunQueue {
+    private readonly clients;
     private readonly settings;
+    private readonly store;
     private readonly options;
-    constructor(queueConnection: Redis, workerConnection: Redis, settings: RedisSettings, options?: BullmqDeliveryQueueOptions);
-    start(work: DeliveryWork): void;
-    enqueue(deliveries: readonly QueuedDelivery[]): Promise<void>;
-    stats(): DeliveryQueueStats;
-    close(graceMs: number): Promise<void>;
+    private readonly keys;
+    private readonly queue;
+    private readonly attempts;
+    private readonly executing;
+    private readonly idle;
+    private worker;
+    private processor;
+    private concurrency;
+    private reconcileTimer;
+    private reconciling;
+    private handingBack;
+    private closed;
+    constructor(clients: RedisRunQueueClients, settings: RedisSettings, store: RedisRunStore, options?: RedisRunQueueOptions);
+    enqueue(job: RunJobData): Promise<void>;
+    start(processor: RunProcessor, concurrency: number): void;
+    ready(): Promise<void>;
+    cancel(runId: string, reason: string): Promise<void>;
+    stats(): Promise<RunQueueStats>;
+    close(drainMs: number): Promise<void>;
+    private process;
+    private handBack;
+    private whenIdle;
+    private onCancel;
+    private failureMessage;
+    private abandon;
+    private reconcile;
+    private reconcilePass;
+    private describe;
+    private log;
 }
 
-// ---- webhooks/redis-dead-letter-store.d.ts
+// ---- runs/redis-run-store.d.ts
+import type { RunRecord } from "@skill-service/contracts";
+import type { RunCounts, RunOutcome, RunStore } from "@skill-service/runs";
 import type { Redis } from "ioredis";
-import { DeadLetter } from "@skill-service/contracts";
-import type { DeadLetterStore } from "@skill-service/webhooks";
 import type { RedisSettings } from "../redis-settings.js";
-export declare class RedisDeadLetterStore implements DeadLetterStore {
-    #private;
+import { type RedisRunKeys } from "./redis-run-keys.js";
+export interface RunningRun {
+    readonly run_id: string;
+    readonly createdAtMs: number;
+}
+export declare class RedisRunStore implements RunStore {
     private readonly client;
-    private readonly maxDeadLetters;
-    constructor(client: Redis, settings: RedisSettings, maxDeadLetters: number);
-    add(letter: DeadLetter): Promise<number>;
-    list(): Promise<DeadLetter[]>;
-    get(id: string): Promise<DeadLetter | undefined>;
-    take(id: string): Promise<DeadLetter | undefined>;
-    count(): Promise<number>;
-    dropped(): Promise<number>;
-}
-
-// ---- webhooks/redis-subscription-store.d.ts
-import type { Redis } from "ioredis";
-import type { WebhookEventName } from "@skill-service/contracts";
-import { type StoredSubscription, type SubscriptionStore } from "@skill-service/webhooks";
-import type { RedisSettings } from "../redis-settings.js";
-export declare class RedisSubscriptionStore implements SubscriptionStore {
-    #private;
-    private readonly client;
-    constructor(client: Redis, settings: RedisSettings);
-    add(subscription: StoredSubscription, max: number): Promise<boolean>;
-    list(): Promise<StoredSubscription[]>;
-    get(id: string): Promise<StoredSubscription | undefined>;
-    delete(id: string): Promise<boolean>;
-    count(): Promise<number>;
-    matching(event: WebhookEventName): Promise<StoredSubscription[]>;
-}
-
-// ---- webhooks/redis-webhook-state.d.ts
-import { type WebhookState } from "@skill-service/webhooks";
-import { type RedisSettings } from "../redis-settings.js";
-import { RedisDeadLetterStore } from "./redis-dead-letter-store.js";
-export interface RedisWebhookStateOptions {
-    readonly retryDelaysMs?: readonly number[];
-    readonly concurrency?: number;
-    readonly maxDeadLetters?: number;
-    readonly lockDurationMs?: number;
-    readonly onError?: (what: string, error: unknown) => void;
-}
-export interface RedisWebhookState extends WebhookState {
-    readonly deadLetters: RedisDeadLetterStore;
+    private readonly settings;
+    readonly capacity: number;
+    private readonly release;
+    readonly keys: RedisRunKeys;
+    private readonly scripts;
+    constructor(client: Redis, settings: RedisSettings, capacity: number, release?: () => Promise<void>);
+    create(record: RunRecord): Promise<RunRecord[]>;
+    get(runId: string): Promise<RunRecord | undefined>;
+    list(limit: number): Promise<RunRecord[]>;
+    finish(runId: string, outcome: RunOutcome): Promise<boolean>;
+    remove(runId: string): Promise<void>;
+    count(): Promise<RunCounts>;
+    runningRuns(): Promise<RunningRun[]>;
     close(): Promise<void>;
+    private recordKey;
+    private guard;
 }
-export declare function createRedisWebhookState(settings: RedisSettings, options?: RedisWebhookStateOptions): Promise<RedisWebhookState>;

@@ -2,41 +2,179 @@
 // Generated; after an intended change of the public API run: npx nx run @skill-service/consumer-test:api-update
 
 // ---- index.d.ts
-export { DEFAULT_RUN_LIST_LIMIT, MAX_RUN_LIST_LIMIT, RunManager, type RunJob, type RunManagerOptions, type RunStats } from "./run-manager.js";
+export { MemoryRunQueue } from "./memory-run-queue.js";
+export { MemoryRunStore } from "./memory-run-store.js";
+export type { RunExecutionOptions, RunHandler, RunJobData, RunRequest } from "./run-job.js";
+export { DEFAULT_RUN_LIST_LIMIT, MAX_RUN_LIST_LIMIT, RunManager, type RunManagerOptions, type RunStats } from "./run-manager.js";
+export { RunMessages } from "./run-messages.js";
+export { RunHandedBack, type RunProcessor, type RunQueue, type RunQueueStats, type RunState } from "./run-queue-port.js";
+export { DEFAULT_MAX_RUN_RESULT_BYTES, runResultBytes } from "./run-result-size.js";
+export type { RunCounts, RunOutcome, RunStore } from "./run-store-port.js";
+
+// ---- memory-run-queue.d.ts
+import type { RunJobData } from "./run-job.js";
+import type { RunProcessor, RunQueue, RunQueueStats } from "./run-queue-port.js";
+export declare class MemoryRunQueue implements RunQueue {
+    private readonly pool;
+    private readonly runs;
+    private readonly settling;
+    private processor;
+    private closed;
+    enqueue(job: RunJobData): Promise<void>;
+    start(processor: RunProcessor, concurrency: number): void;
+    cancel(runId: string, reason: string): Promise<void>;
+    stats(): Promise<RunQueueStats>;
+    close(drainMs: number): Promise<void>;
+    private execute;
+}
+
+// ---- memory-run-store.d.ts
+import type { RunRecord } from "@skill-service/contracts";
+import type { RunCounts, RunOutcome, RunStore } from "./run-store-port.js";
+export declare class MemoryRunStore implements RunStore {
+    readonly capacity: number;
+    private readonly runs;
+    constructor(capacity: number);
+    create(record: RunRecord): Promise<RunRecord[]>;
+    get(runId: string): Promise<RunRecord | undefined>;
+    list(limit: number): Promise<RunRecord[]>;
+    finish(runId: string, outcome: RunOutcome): Promise<boolean>;
+    remove(runId: string): Promise<void>;
+    count(): Promise<RunCounts>;
+    close(): Promise<void>;
+}
+
+// ---- run-job.d.ts
+import type { AuditMode, ConformanceProfile, ExecutionResult } from "@skill-service/contracts";
+export interface RunExecutionOptions {
+    readonly channel: string;
+    readonly required_conformance_profile?: ConformanceProfile;
+    readonly audit_mode?: AuditMode;
+    readonly confirmed_capabilities?: readonly string[];
+}
+export interface RunJobData {
+    readonly run_id: string;
+    readonly skill_id: string;
+    readonly trace_id: string;
+    readonly inputs: Readonly<Record<string, unknown>>;
+    readonly execution: RunExecutionOptions;
+    readonly trace_carrier?: Readonly<Record<string, string>>;
+}
+export type RunRequest = Omit<RunJobData, "run_id">;
+export type RunHandler = (job: RunJobData, signal: AbortSignal) => Promise<ExecutionResult>;
 
 // ---- run-manager.d.ts
-import { type ExecutionResult, type RunLaunch, type RunRecord } from "@skill-service/contracts";
-export type RunJob = (signal: AbortSignal) => Promise<ExecutionResult>;
+import { type RunLaunch, type RunRecord } from "@skill-service/contracts";
+import type { RunHandler, RunRequest } from "./run-job.js";
+import { type RunState } from "./run-queue-port.js";
 export interface RunManagerOptions {
     readonly workers: number;
-    readonly maxRuns: number;
+    readonly handler: RunHandler;
+    readonly state?: RunState;
+    readonly maxRuns?: number;
+    readonly maxResultBytes?: number;
     readonly now?: () => Date;
     readonly newId?: () => string;
 }
 export interface RunStats {
-    readonly stored: number;
+    readonly stored: number | null;
     readonly capacity: number;
-    readonly running: number;
-    readonly executing: number;
-    readonly queued: number;
+    readonly running: number | null;
+    readonly executing: number | null;
+    readonly queued: number | null;
     readonly workers: number;
     readonly closed: boolean;
+    readonly error?: string;
 }
 export declare const DEFAULT_RUN_LIST_LIMIT = 100;
 export declare const MAX_RUN_LIST_LIMIT = 1000;
 export declare class RunManager {
-    private readonly store;
-    private readonly pool;
+    private readonly state;
+    private readonly workers;
+    private readonly handler;
+    private readonly maxResultBytes;
     private readonly now;
     private readonly newId;
-    private readonly settling;
+    private readonly closing;
     private closed;
     constructor(options: RunManagerOptions);
-    launch(skillId: string, traceId: string, job: RunJob): RunLaunch;
-    get(runId: string): RunRecord;
-    list(limit?: number): RunRecord[];
-    stats(): RunStats;
-    close(): Promise<void>;
+    launch(request: RunRequest): Promise<RunLaunch>;
+    get(runId: string): Promise<RunRecord>;
+    has(runId: string): Promise<boolean>;
+    list(limit?: number): Promise<RunRecord[]>;
+    stats(): Promise<RunStats>;
+    close(drainMs?: number): Promise<void>;
+    private processor;
     private execute;
     private finish;
+    private whileUnreachable;
+}
+
+// ---- run-messages.d.ts
+export declare const RunMessages: {
+    readonly shutDown: "Run cancelled: the service shut down before it finished";
+    readonly evicted: "Run cancelled: evicted by newer runs (SERVICE_MAX_RUNS)";
+    readonly closing: "The service is shutting down; no new runs are accepted";
+    readonly workerDied: (attempts: number) => string;
+    readonly jobLost: "Run failed: its queued job was lost (the shared queue no longer holds it, e.g. Redis restarted without its data); it was not started again";
+    readonly queueFailed: (reason: string) => string;
+    readonly resultTooLarge: (bytes: number, limit: number) => string;
+};
+
+// ---- run-queue-port.d.ts
+import type { RunJobData } from "./run-job.js";
+import type { RunStore } from "./run-store-port.js";
+export interface RunProcessor {
+    execute(job: RunJobData, signal: AbortSignal): Promise<void>;
+    abandon(runId: string, error: string): Promise<void>;
+}
+export interface RunQueueStats {
+    readonly executing: number;
+    readonly queued: number;
+    readonly workers: number;
+}
+export interface RunQueue {
+    enqueue(job: RunJobData): Promise<void>;
+    start(processor: RunProcessor, concurrency: number): void;
+    cancel(runId: string, reason: string): Promise<void>;
+    stats(): Promise<RunQueueStats>;
+    close(drainMs: number): Promise<void>;
+}
+export declare class RunHandedBack extends Error {
+    constructor();
+}
+export interface RunState {
+    readonly store: RunStore;
+    readonly queue: RunQueue;
+}
+
+// ---- run-result-size.d.ts
+import type { ExecutionResult } from "@skill-service/contracts";
+export declare const DEFAULT_MAX_RUN_RESULT_BYTES: number;
+export declare function runResultBytes(result: ExecutionResult): number;
+
+// ---- run-store-port.d.ts
+import type { ExecutionResult, RunRecord } from "@skill-service/contracts";
+export type RunOutcome = {
+    readonly status: "completed";
+    readonly result: ExecutionResult;
+    readonly finished_at: string;
+} | {
+    readonly status: "failed";
+    readonly error: string;
+    readonly finished_at: string;
+};
+export interface RunCounts {
+    readonly stored: number;
+    readonly running: number;
+}
+export interface RunStore {
+    readonly capacity: number;
+    create(record: RunRecord): Promise<RunRecord[]>;
+    get(runId: string): Promise<RunRecord | undefined>;
+    list(limit: number): Promise<RunRecord[]>;
+    finish(runId: string, outcome: RunOutcome): Promise<boolean>;
+    remove(runId: string): Promise<void>;
+    count(): Promise<RunCounts>;
+    close(): Promise<void>;
 }

@@ -82,6 +82,19 @@ export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
   { variable: 'SERVICE_MAX_WORKERS', default: '8', readers: ALL, description: 'Steps of one run executing at once.' },
   { variable: 'SERVICE_MAX_RUNS', default: '100', readers: ALL, description: 'Runs kept; the oldest is evicted first.' },
   {
+    variable: 'SERVICE_MAX_RUN_RESULT_BYTES',
+    default: '1048576',
+    readers: ALL,
+    description: 'Largest async run result stored (bytes of JSON, 1024 to 104857600); a larger one fails the run with an error saying so, never truncated.',
+  },
+  {
+    variable: 'SERVICE_RUN_ATTEMPTS',
+    default: '1',
+    readers: ALL,
+    description:
+      'With Redis: times a run is started when the process executing it dies (1 to 10); past it the run fails saying its worker died. A recovered run starts again from its first step.',
+  },
+  {
     variable: 'SERVICE_SECRET_ENV_ALLOW',
     default: 'none',
     readers: SERVER_AND_BRIDGE,
@@ -120,6 +133,12 @@ export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
     default: '86400',
     readers: SERVER,
     description: 'How long the answer to a request with an `Idempotency-Key` is kept (1 s to 30 days); a retry within it gets that answer again.',
+  },
+  {
+    variable: 'SERVICE_RUN_LOCK_SECONDS',
+    default: '30',
+    readers: SERVER,
+    description: 'On Redis: how long a run stays locked to its process unless renewed; a process that died is noticed within about twice this, and its run taken up by another.',
   },
   { variable: 'SERVICE_WORKERS', flag: '--workers', default: '1', readers: SERVER, description: 'Server processes sharing the port (node:cluster), 1 to 64; more than 1 needs `SERVICE_REDIS_URL`.' },
   { variable: 'SERVICE_DRAIN_SECONDS', default: '10', readers: SERVER, description: 'How long SIGTERM and SIGINT wait for requests and streams in flight.' },

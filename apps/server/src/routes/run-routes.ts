@@ -13,9 +13,9 @@ export function runRoutes(service: SkillService): RouteDefinition[] {
       access: 'operator',
       query: RunListQuery,
       responses: { 200: { description: 'The most recent runs', schema: RunList } },
-      errors: [400],
-      handler: (req, res) => {
-        res.json(service.listRuns(parseContract(RunListQuery, queryValues(req), 'query')));
+      errors: [400, 503],
+      handler: async (req, res) => {
+        res.json(await service.listRuns(parseContract(RunListQuery, queryValues(req), 'query')));
       },
     },
     {
@@ -25,9 +25,9 @@ export function runRoutes(service: SkillService): RouteDefinition[] {
       summary: 'One async run (running, completed or failed)',
       access: 'operator',
       responses: { 200: { description: 'The run record', schema: RunRecord } },
-      errors: [404],
-      handler: (req, res) => {
-        res.json(service.getRun(String(req.params['run_id'])));
+      errors: [404, 503],
+      handler: async (req, res) => {
+        res.json(await service.getRun(String(req.params['run_id'])));
       },
     },
   ];

@@ -103,10 +103,10 @@ export function skillRoutes(service: SkillService, options: SkillRouteOptions): 
       responses: { 202: { description: 'The request is valid and the run is queued', schema: RunLaunch } },
       errors: [400, 404, 409, 422, 503],
       idempotency: 'wait',
-      handler: (req, res) => {
+      handler: async (req, res) => {
         const request = parseContract(SkillAsyncRequest, req.body, 'async request');
         const traceId = adoptBodyTraceId(res, request.trace_id);
-        res.status(202).json(service.launchRun(skillId(req), request, { traceId, channel: 'http-async' }));
+        res.status(202).json(await service.launchRun(skillId(req), request, { traceId, channel: 'http-async' }));
       },
     },
   ];

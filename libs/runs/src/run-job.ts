@@ -1,0 +1,30 @@
+import type { AuditMode, ConformanceProfile, ExecutionResult } from '@skill-service/contracts';
+
+/** The execution options of an async request, as data a job carries to whichever process runs it. */
+export interface RunExecutionOptions {
+  /** Where the run came from (`http-async`…), recorded in audit records and metrics. */
+  readonly channel: string;
+  readonly required_conformance_profile?: ConformanceProfile;
+  readonly audit_mode?: AuditMode;
+  readonly confirmed_capabilities?: readonly string[];
+}
+
+/**
+ * One queued run: plain, serialisable data (never a closure), so a queue may hand it to another
+ * process. The handler rebuilds the execution from it.
+ */
+export interface RunJobData {
+  readonly run_id: string;
+  readonly skill_id: string;
+  readonly trace_id: string;
+  readonly inputs: Readonly<Record<string, unknown>>;
+  readonly execution: RunExecutionOptions;
+  /** W3C trace context of the launching request (`traceparent`, `tracestate`), when tracing is on. */
+  readonly trace_carrier?: Readonly<Record<string, string>>;
+}
+
+/** What a launch asks for; the manager adds the run id. */
+export type RunRequest = Omit<RunJobData, 'run_id'>;
+
+/** Executes one run's skill; it must settle promptly once `signal` aborts (eviction, cancel, shutdown). */
+export type RunHandler = (job: RunJobData, signal: AbortSignal) => Promise<ExecutionResult>;
