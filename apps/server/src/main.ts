@@ -4,6 +4,7 @@ import { isServiceError } from '@skill-service/contracts';
 import { createLogger } from './logging/create-logger.js';
 import { ServiceMetrics } from '@skill-service/metrics';
 import { SkillService } from '@skill-service/service';
+import { startTracing, type TracingHandle } from '@skill-service/tracing-sdk';
 import type { AccessControl } from './access-control.js';
 import { accessControlOf } from './access-control-of.js';
 import { createApp } from './app.js';
@@ -36,7 +37,10 @@ const metrics = new ServiceMetrics();
 
 let service: SkillService;
 let access: AccessControl;
+let tracing: TracingHandle;
 try {
+  // OTEL_* decide; off (the default) loads none of the OpenTelemetry SDK.
+  tracing = await startTracing(process.env, { serviceName: NAME, serviceVersion: version, onDropped: (reason, count) => metrics.spansDropped(reason, count) });
   // Before the service starts: an unknown or broken auth plugin is a usage problem (exit 2).
   access = await accessControlOf(options, { env: process.env, pluginDirs: [join(REPO_ROOT, 'node_modules')], observer: metrics, logger });
   const config = serviceConfigOf(options, process.env, pythonWorkerScript(), ({ level, message, ...fields }) => logger.log(level, message, fields));
@@ -75,6 +79,7 @@ async function stop(): Promise<void> {
   stopping = true;
   await drainServer(server, inflight, options.drainMs);
   await service.close();
+  await tracing.shutdown();
   process.exit(0);
 }
 process.on('SIGTERM', () => void stop());

@@ -3,6 +3,7 @@ import type { AccessControl } from './access-control.js';
 import { inputsWrapperHint, requiresInputs } from './inputs-wrapper-hint.js';
 import { jsonBody } from './json-body.js';
 import { rejectUnknownQuery } from './query-values.js';
+import { inRequestSpan } from './request-span.js';
 import type { RouteDefinition } from './route-definition.js';
 import { markRouteTemplate } from './route-template.js';
 import { methodNotAllowed } from './unmatched-routes.js';
@@ -34,8 +35,8 @@ export function mountRoutes(router: RouteHost, routes: readonly RouteDefinition[
       const query = rejectUnknownQuery(Object.keys(route.query?.shape ?? {}));
       if (route.method === 'post') {
         const wrapper = requiresInputs(route.body) ? [inputsWrapperHint(route.body)] : [];
-        mounted.post(guard, query, jsonBody(bodyLimitBytes), ...wrapper, route.handler);
-      } else mounted[route.method](guard, query, route.handler);
+        mounted.post(guard, query, jsonBody(bodyLimitBytes), ...wrapper, inRequestSpan(route.handler));
+      } else mounted[route.method](guard, query, inRequestSpan(route.handler));
       allowed.add(route.method.toUpperCase());
       // Express answers HEAD with the GET handler.
       if (route.method === 'get') allowed.add('HEAD');

@@ -41,6 +41,7 @@ import type { RunListQuery } from './run-list-query.js';
 import type { ServiceConfig } from './service-config.js';
 import type { ServiceObserver } from './service-observer.js';
 import { createServiceRuntime, type ServiceRuntime } from './service-runtime.js';
+import { bindTraceContext } from '@skill-service/util';
 
 export interface SkillServiceOptions {
   /** Reported by health. */
@@ -230,14 +231,15 @@ export class SkillService {
     validateSkillRequest(this.definitions, skillId, request.inputs, options);
     // Known once `launch` returns, always before the job settles (its events need it).
     let runId = '';
-    const launch = this.runs.launch(skillId, context.traceId, (signal) => {
+    // Bound to the launching request's trace: the run's spans are its children whenever a worker picks it up.
+    const launch = this.runs.launch(skillId, context.traceId, bindTraceContext((signal: AbortSignal) => {
       const settle = this.events.started(skillId, context.traceId, () => runId);
       const observed = this.observed.skill(skillId, context.channel, { ...options, signal });
       const result = this.runtime.engine.runSkill(skillId, request.inputs, observed.options);
       settle(result);
       observed.settle(result);
       return result;
-    });
+    }));
     runId = launch.run_id;
     return launch;
   }

@@ -9,6 +9,7 @@ import {
 } from '@skill-service/contracts';
 import { signatureHeaders } from './webhook-signature.js';
 import type { StoredSubscription } from './webhook-registry.js';
+import { activeTraceContext, markSpanFailed, SPAN_ATTRIBUTES, traced, type TraceContext, type TracedSpan } from '@skill-service/util';
 
 /** Sends one attempt; the app wires the guarded HTTP client (no redirects followed, guard re-checked). */
 export type WebhookPost = (
@@ -64,6 +65,8 @@ export const DEFAULT_MAX_DEAD_LETTERS = 500;
 
 interface Delivery {
   readonly id: string;
+  /** Where the event happened (a run's span): every attempt's span is its child, whenever it runs. */
+  readonly trace: TraceContext;
   readonly subscription: StoredSubscription;
   readonly payload: WebhookDeliveryPayload;
   readonly body: string;
@@ -111,7 +114,7 @@ export class WebhookDispatcher {
     const payload: WebhookDeliveryPayload = { event, data, timestamp: this.now() / 1000, trace_id: traceId };
     const body = JSON.stringify(payload);
     this.counters.subscriptions_matched += subscriptions.length;
-    for (const subscription of subscriptions) this.enqueue({ id: this.newId(), subscription, payload, body, attempts: 0, lastError: '' });
+    for (const subscription of subscriptions) this.enqueue({ id: this.newId(), trace: activeTraceContext(), subscription, payload, body, attempts: 0, lastError: '' });
     this.pump();
     return subscriptions.length;
   }
@@ -135,7 +138,7 @@ export class WebhookDispatcher {
     if (this.closed) throw new ServiceError('service_unavailable', 'Webhook delivery is shutting down');
     if (this.waiting() >= this.maxQueue) throw new ServiceError('service_unavailable', 'The webhook delivery queue is full; retry later');
     this.deadLetters.delete(deadLetterId);
-    this.enqueue({ id: this.newId(), subscription, payload: letter.payload, body: JSON.stringify(letter.payload), attempts: 0, lastError: '' });
+    this.enqueue({ id: this.newId(), trace: activeTraceContext(), subscription, payload: letter.payload, body: JSON.stringify(letter.payload), attempts: 0, lastError: '' });
     this.pump();
     return { replayed: deadLetterId };
   }
@@ -197,7 +200,16 @@ export class WebhookDispatcher {
     }
   }
 
-  private async attempt(delivery: Delivery): Promise<void> {
+  private attempt(delivery: Delivery): Promise<void> {
+    const attributes = {
+      [SPAN_ATTRIBUTES.webhookEvent]: delivery.payload.event,
+      [SPAN_ATTRIBUTES.webhookId]: delivery.id,
+      [SPAN_ATTRIBUTES.attempt]: delivery.attempts + 1,
+    };
+    return traced(`webhook.deliver ${delivery.payload.event}`, { parent: delivery.trace, attributes }, (span) => this.deliver(delivery, span));
+  }
+
+  private async deliver(delivery: Delivery, span: TracedSpan): Promise<void> {
     delivery.attempts += 1;
     const timestamp = Math.floor(this.now() / 1000);
     const headers: Record<string, string> = {
@@ -218,6 +230,7 @@ export class WebhookDispatcher {
       return;
     }
     this.counters.failed_attempts += 1;
+    markSpanFailed(span, 'delivery_failed');
     delivery.lastError = failure;
     const delay = this.retryDelaysMs[delivery.attempts - 1];
     if (delay === undefined || this.closed) {
