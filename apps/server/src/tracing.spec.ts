@@ -1,136 +1,30 @@
 // Traces of real requests with the real OpenTelemetry SDK exporting to memory: the span tree of a
 // skill with parallel steps, a retried step, a nested skill and a failing provider (its binding
 // falls back), each provider a real openapi service on 127.0.0.1; W3C trace context in and out.
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { SkillService } from '@skill-service/service';
 import { startInMemoryTracing, type InMemoryTracing } from '@skill-service/tracing-sdk';
 import { listen, testApp, waitFor, type Listening } from './testing/test-server.js';
+import { startUpstream, writeTracedTree, type Upstream } from './testing/traced-tree.js';
 
 jest.setTimeout(60_000);
 
 type Span = ReturnType<InMemoryTracing['spans']>[number];
 
-interface Seen {
-  readonly operation: string;
-  readonly headers: IncomingHttpHeaders;
-}
-
 let tracing: InMemoryTracing;
-let upstream: Server;
+let upstream: Upstream;
 let scratch: string;
 let service: SkillService;
 let server: Listening;
-const seen: Seen[] = [];
-const flakyCalls = new Map<string, number>();
-
-/** `t.upper` answers the text upper-cased, `t.flaky` fails (500) the first call per text, `broken` always fails. */
-function answer(operation: string, text: string): { status: number; body: unknown } {
-  if (operation === 'broken') return { status: 500, body: { error: 'down for the test' } };
-  if (operation === 'flaky') {
-    const calls = (flakyCalls.get(text) ?? 0) + 1;
-    flakyCalls.set(text, calls);
-    if (calls === 1) return { status: 500, body: { error: 'first call fails' } };
-  }
-  return { status: 200, body: { text: text.toUpperCase() } };
-}
-
-const capability = (id: string): string =>
-  [`id: ${id}`, 'version: 1.0.0', `description: The ${id} capability.`, 'inputs:', '  text: { type: string, required: true }', 'outputs:', '  text: { type: string, required: true }', ''].join('\n');
-
-const binding = (id: string, capabilityId: string, serviceId: string, operation: string, extra: string[] = []): string =>
-  [`id: ${id}`, `capability: ${capabilityId}`, `service: ${serviceId}`, 'protocol: openapi', `operation: ${operation}`, 'request: { text: input.text }', 'response: { text: response.text }', ...extra, ''].join('\n');
-
-function skill(id: string, steps: string[], outputs: string[]): string {
-  return [
-    `id: ${id}`,
-    'version: 1.0.0',
-    `name: ${id}`,
-    `description: The ${id} skill.`,
-    'inputs:',
-    '  text: { type: string, required: true }',
-    'outputs:',
-    ...outputs.map((name) => `  ${name}: { type: string, required: true }`),
-    'steps:',
-    ...steps,
-    '',
-  ].join('\n');
-}
-
-async function writeTree(files: Record<string, string>): Promise<void> {
-  for (const [path, text] of Object.entries(files)) {
-    await mkdir(dirname(join(scratch, path)), { recursive: true });
-    await writeFile(join(scratch, path), text);
-  }
-}
 
 beforeAll(async () => {
   tracing = await startInMemoryTracing();
-  upstream = createServer((req, res) => {
-    let text = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (text += chunk));
-    req.on('end', () => {
-      const operation = (req.url ?? '').replace(/^\//, '');
-      seen.push({ operation, headers: req.headers });
-      const { status, body } = answer(operation, String((JSON.parse(text) as { text?: unknown }).text));
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    });
-  });
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  const { port } = upstream.address() as AddressInfo;
+  upstream = await startUpstream();
   scratch = await mkdtemp(join(tmpdir(), 'tracing-spec-'));
-  const descriptor = (id: string): string => [`id: ${id}`, 'type: openapi', `base_url: http://127.0.0.1:${port}`, 'metadata: { retry_count: 0 }', ''].join('\n');
-  await writeTree({
-    'registry/capabilities/t.upper.yaml': capability('t.upper'),
-    'registry/capabilities/t.flaky.yaml': capability('t.flaky'),
-    'registry/capabilities/t.summary.yaml': capability('t.summary'),
-    'registry/capabilities/t.broken.yaml': capability('t.broken'),
-    'registry/skills/official/t/inner/skill.yaml': skill(
-      't.inner',
-      ['  - id: shout', '    uses: t.upper', '    input: { text: inputs.text }', '    output: { text: outputs.text }'],
-      ['text'],
-    ),
-    'registry/skills/official/t/tree/skill.yaml': skill(
-      't.tree',
-      [
-        '  - id: a',
-        '    uses: t.upper',
-        '    input: { text: inputs.text }',
-        '    output: { text: vars.a }',
-        '  - id: b',
-        '    uses: t.flaky',
-        '    retry: { max_attempts: 3, backoff_seconds: 0.01 }',
-        '    input: { text: inputs.text }',
-        '    output: { text: vars.b }',
-        '  - id: c',
-        '    uses: skill:t.inner',
-        '    input: { text: vars.a }',
-        '    output: { text: outputs.nested }',
-        '  - id: d',
-        '    uses: t.summary',
-        '    input: { text: vars.b }',
-        '    output: { text: outputs.summary }',
-      ],
-      ['nested', 'summary'],
-    ),
-    'registry/skills/official/t/fails/skill.yaml': skill(
-      't.fails',
-      ['  - id: only', '    uses: t.broken', '    input: { text: inputs.text }', '    output: { text: outputs.text }'],
-      ['text'],
-    ),
-    'runtime/services/official/upstream.yaml': descriptor('upstream'),
-    'runtime/services/official/broken.yaml': descriptor('broken'),
-    'runtime/bindings/official/t.upper/up_upper.yaml': binding('up_upper', 't.upper', 'upstream', 'upper'),
-    'runtime/bindings/official/t.flaky/up_flaky.yaml': binding('up_flaky', 't.flaky', 'upstream', 'flaky'),
-    'runtime/bindings/official/t.broken/broken_only.yaml': binding('broken_only', 't.broken', 'broken', 'broken'),
-    'runtime/bindings/official/t.summary/broken_summary.yaml': binding('broken_summary', 't.summary', 'broken', 'broken', ['metadata:', '  fallback_binding_id: healthy_summary']),
-    'runtime/.agent-skills/bindings/local/t.summary/healthy_summary.yaml': binding('healthy_summary', 't.summary', 'upstream', 'upper'),
-  });
+  await writeTracedTree(scratch, upstream.port);
   service = await SkillService.open(
     {
       registryRoot: join(scratch, 'registry'),
@@ -152,14 +46,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await service?.close();
-  await new Promise<void>((resolve) => (upstream ? upstream.close(() => resolve()) : resolve()));
+  await upstream?.close();
   await tracing?.shutdown();
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
 beforeEach(() => {
   tracing.reset();
-  seen.length = 0;
+  upstream.calls.length = 0;
 });
 
 const INCOMING_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -243,9 +137,9 @@ describe('the span tree of a skill run over HTTP', () => {
     await post('/v1/skills/t.tree/execute', { inputs: { text: 'propagate' } });
     const spans = await traceOf('POST /v1/skills/{skill_id}/execute');
     const clients = spans.filter((span) => span.name === 'POST' && span.kind === 2);
-    expect(clients.length).toBe(seen.length);
+    expect(clients.length).toBe(upstream.calls.length);
     const expected = clients.map((span) => `00-${span.spanContext().traceId}-${span.spanContext().spanId}-01`).sort();
-    expect(seen.map((call) => call.headers['traceparent']).sort()).toEqual(expected);
+    expect(upstream.calls.map((call) => call.headers['traceparent']).sort()).toEqual(expected);
   });
 
   it('fails the run, the step and the binding call with the provider error code when no binding answers', async () => {

@@ -9,15 +9,24 @@ import type { TracingSettings } from './tracing-settings.js';
 
 type Enabled = Extract<TracingSettings, { enabled: true }>;
 
+/**
+ * A dynamically imported CommonJS package's exports: bundled (the apps' esbuild build) they sit
+ * under `default`; run from source, on the namespace itself.
+ */
+function exportsOf<T extends object>(namespace: T): T {
+  const fallback = (namespace as { default?: T }).default;
+  return fallback !== undefined && typeof fallback === 'object' ? fallback : namespace;
+}
+
 async function exporterFor(settings: Enabled): Promise<SpanExporter> {
   if (settings.exporter === 'console') return new ConsoleSpanExporter();
-  // Endpoint, headers, timeout and compression come from the OTEL_EXPORTER_OTLP_* variables.
-  if (settings.protocol === 'http/json') {
-    const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
-    return new OTLPTraceExporter();
-  }
-  const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-proto');
-  return new OTLPTraceExporter();
+  // Headers, timeout and compression come from the OTEL_EXPORTER_OTLP_* variables, read by the exporter.
+  // Each exporter is loaded only when chosen.
+  const { OTLPTraceExporter } =
+    settings.protocol === 'http/json'
+      ? exportsOf(await import('@opentelemetry/exporter-trace-otlp-http'))
+      : exportsOf(await import('@opentelemetry/exporter-trace-otlp-proto'));
+  return new OTLPTraceExporter({ url: settings.url });
 }
 
 /**
@@ -38,10 +47,15 @@ export function registerProvider(options: TracingOptions, serviceName: string, p
   return {
     enabled: true,
     shutdown: async () => {
-      await provider.shutdown();
-      trace.disable();
-      propagation.disable();
-      context.disable();
+      try {
+        await provider.shutdown();
+      } catch {
+        // The last batch could not be delivered: its spans are already counted as dropped.
+      } finally {
+        trace.disable();
+        propagation.disable();
+        context.disable();
+      }
     },
   };
 }
