@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { SkillService } from '@skill-service/service';
 import { startInMemoryTracing, type InMemoryTracing } from '@skill-service/tracing-sdk';
-import { listen, testApp, waitFor, type Listening } from './testing/test-server.js';
+import { listen, openTestService, testApp, waitFor, type Listening } from './testing/test-server.js';
 import { startUpstream, writeTracedTree, type Upstream } from './testing/traced-tree.js';
 
 jest.setTimeout(60_000);
@@ -192,6 +192,25 @@ describe('the span tree of a skill run over HTTP', () => {
     expect(run.spanContext().traceId).toBe(request.spanContext().traceId);
     expect(parentOf(run)).toBe(request.spanContext().spanId);
     expect(run.attributes['skill_service.channel']).toBe('http-async');
+  });
+});
+
+describe('a pythoncall provider', () => {
+  it('is called in a client span named after its module and function, under the binding call', async () => {
+    const fixtures = await openTestService();
+    const fixtureServer = await listen(testApp(fixtures).app);
+    try {
+      const response = await fetch(`${fixtureServer.url}/v1/skills/text.shout/execute`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ inputs: { text: 'py' } }) });
+      expect(response.status).toBe(200);
+      const spans = await traceOf('POST /v1/skills/{skill_id}/execute');
+      const python = spans.find((span) => span.name.startsWith('pythoncall '));
+      expect(python?.name).toBe('pythoncall local_services.test_tools.upper');
+      expect(python?.kind).toBe(2);
+      expect(parentOf(python as Span)).toBe(one(spans, 'binding.call python_text_upper').spanContext().spanId);
+    } finally {
+      await fixtureServer.close();
+      await fixtures.close();
+    }
   });
 });
 
