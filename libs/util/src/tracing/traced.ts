@@ -1,4 +1,4 @@
-import { context, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
+import { context, isSpanContextValid, SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer, type TracerProvider } from '@opentelemetry/api';
 import type { SpanAttributeMap } from './span-attributes.js';
 import { SPAN_ATTRIBUTES } from './span-attributes.js';
 
@@ -22,9 +22,18 @@ export function setSpanAttributes(span: Span, attributes: SpanAttributeMap): voi
   for (const [name, value] of Object.entries(attributes)) if (value !== undefined) span.setAttribute(name, value);
 }
 
+let cached: { provider: TracerProvider; tracer: Tracer } | undefined;
+
+/** The service's tracer, looked up again only when another provider was registered (specs register several). */
+function tracer(): Tracer {
+  const provider = trace.getTracerProvider();
+  if (cached?.provider !== provider) cached = { provider, tracer: provider.getTracer(TRACER_NAME) };
+  return cached.tracer;
+}
+
 /** A started span (not made active): the caller ends it. */
 export function startSpan(name: string, options: SpanOptions = {}): Span {
-  const span = trace.getTracer(TRACER_NAME).startSpan(name, { kind: KINDS[options.kind ?? 'internal'] }, options.parent ?? context.active());
+  const span = tracer().startSpan(name, { kind: KINDS[options.kind ?? 'internal'] }, options.parent ?? context.active());
   if (options.attributes !== undefined && span.isRecording()) setSpanAttributes(span, options.attributes);
   return span;
 }
@@ -51,6 +60,8 @@ export function failSpan(span: Span, error: unknown): void {
  */
 export async function traced<T>(name: string, options: SpanOptions, work: (span: Span) => Promise<T>): Promise<T> {
   const span = startSpan(name, options);
+  // Tracing off (the API's no-op span, no trace around it): nothing to make active or to end.
+  if (!span.isRecording() && !isSpanContextValid(span.spanContext())) return work(span);
   try {
     return await context.with(trace.setSpan(options.parent ?? context.active(), span), () => work(span));
   } catch (error) {
