@@ -73,6 +73,7 @@ export declare class WebhookDispatcher {
     private enqueue;
     private pump;
     private attempt;
+    private deliver;
     private deadLetter;
 }
 
