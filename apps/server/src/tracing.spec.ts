@@ -9,6 +9,7 @@ import { SkillService } from '@skill-service/service';
 import { startInMemoryTracing, type InMemoryTracing } from '@skill-service/tracing-sdk';
 import { listen, openTestService, testApp, waitFor, type Listening } from './testing/test-server.js';
 import { startUpstream, writeTracedTree, type Upstream } from './testing/traced-tree.js';
+import { WebhookReceiver } from './testing/webhook-receiver.js';
 
 jest.setTimeout(60_000);
 
@@ -192,6 +193,31 @@ describe('the span tree of a skill run over HTTP', () => {
     expect(run.spanContext().traceId).toBe(request.spanContext().traceId);
     expect(parentOf(run)).toBe(request.spanContext().spanId);
     expect(run.attributes['skill_service.channel']).toBe('http-async');
+  });
+});
+
+describe('webhook deliveries', () => {
+  it('are attempted in spans under the request that published the event, each POST carrying its own traceparent', async () => {
+    const receiver = new WebhookReceiver();
+    const url = await receiver.start();
+    const created = await post('/v1/webhooks', { url, events: ['skill.completed'] });
+    expect(created.status).toBe(201);
+    try {
+      const answer = await post('/v1/skills/t.inner/execute', { inputs: { text: 'hook' } });
+      expect(answer.status).toBe(200);
+      await waitFor('the delivery span', () => tracing.spans().some((span) => span.name === 'webhook.deliver skill.completed'));
+      const delivery = one(tracing.spans(), 'webhook.deliver skill.completed');
+      const request = tracing.spans().find((span) => span.name === 'POST /v1/skills/{skill_id}/execute' && span.spanContext().traceId === delivery.spanContext().traceId);
+      expect(request).toBeDefined();
+      expect(delivery.attributes).toMatchObject({ 'skill_service.webhook.event': 'skill.completed', 'skill_service.attempt': 1 });
+      const client = one(childrenOf(tracing.spans(), delivery), 'POST');
+      expect(client.attributes['http.response.status_code']).toBe(200);
+      const sent = receiver.received.find((delivered) => delivered.body.includes('"skill.completed"'));
+      expect(sent?.headers['traceparent']).toBe(`00-${client.spanContext().traceId}-${client.spanContext().spanId}-01`);
+    } finally {
+      await fetch(`${server.url}/v1/webhooks/${String(created.body['id'])}`, { method: 'DELETE' });
+      await receiver.close();
+    }
   });
 });
 
