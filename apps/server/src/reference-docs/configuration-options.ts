@@ -19,7 +19,7 @@ const BRIDGE: readonly OptionReader[] = ['bridge'];
 
 /**
  * Every `SERVICE_*` setting of the server, the tool bridge and the `skills` command, and the
- * `OTEL_*` variables their tracing reads (the SDK reads the sampler's itself). The table in
+ * `OTEL_*` variables their tracing reads (the sampler's are read by the SDK itself). The table in
  * docs/configuration.md is generated from this list, and apps/server's reference-docs spec fails
  * when a variable read in the code is missing here, when one listed here is read nowhere, or when
  * a server default differs from what the option parser gives.
@@ -122,6 +122,13 @@ export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
   { variable: 'OTEL_EXPORTER_OTLP_PROTOCOL', default: 'http/protobuf', readers: SERVER_AND_BRIDGE, description: '`http/protobuf` or `http/json` (gRPC is not bundled).' },
   { variable: 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL', default: 'none', readers: SERVER_AND_BRIDGE, description: 'The protocol for traces, instead of the one above.' },
   { variable: 'OTEL_SERVICE_NAME', default: '`skill-server`, `skill-bridge`', readers: SERVER_AND_BRIDGE, description: 'The `service.name` of the exported spans.' },
+  {
+    variable: 'OTEL_TRACES_SAMPLER',
+    default: 'parentbased_always_on',
+    readers: SERVER_AND_BRIDGE,
+    description: 'Which traces are recorded (read by the OpenTelemetry SDK), e.g. `parentbased_traceidratio`.',
+  },
+  { variable: 'OTEL_TRACES_SAMPLER_ARG', default: 'none', readers: SERVER_AND_BRIDGE, description: "The sampler's argument, e.g. `0.1` for one trace in ten." },
   { variable: 'OTEL_SDK_DISABLED', default: 'false', readers: SERVER_AND_BRIDGE, description: '`true`: no traces, whatever else is set.' },
   { variable: 'OTEL_BSP_MAX_QUEUE_SIZE', default: '2048', readers: SERVER_AND_BRIDGE, description: 'Spans waiting for export at most; more are dropped and counted (`skill_service_trace_spans_dropped_total`).' },
   { variable: 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE', default: '512', readers: SERVER_AND_BRIDGE, description: 'Spans per export request.' },
