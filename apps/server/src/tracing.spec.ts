@@ -32,6 +32,8 @@ beforeAll(async () => {
       runtimeRoot: join(scratch, 'runtime'),
       env: {},
       maxWorkers: 4,
+      // One async worker: a second run waits for the first, and starts from its completion.
+      asyncWorkers: 1,
       outboundAllow: ['127.0.0.1'],
       python: { executable: 'python3', poolSize: 1, extraModulePrefixes: [] },
       maxTrustLevel: 'standard',
@@ -182,17 +184,25 @@ describe('the span tree of a skill run over HTTP', () => {
     expect(request.spanContext().traceId).not.toBe('0'.repeat(32));
   });
 
-  it('makes an async run a child of the request that launched it', async () => {
-    const launched = await post('/v1/skills/t.inner/execute/async', { inputs: { text: 'later' } });
-    expect(launched.status).toBe(202);
-    const runId = String(launched.body['run_id']);
-    await waitFor('the async run to finish', async () => ((await (await fetch(`${server.url}/v1/runs/${runId}`)).json()) as { status: string }).status !== 'running');
-    await waitFor('the async run span', () => tracing.spans().some((span) => span.name === 'skill.run t.inner'));
-    const request = tracing.spans().find((span) => span.name === 'POST /v1/skills/{skill_id}/execute/async') as Span;
-    const run = one(tracing.spans(), 'skill.run t.inner');
-    expect(run.spanContext().traceId).toBe(request.spanContext().traceId);
-    expect(parentOf(run)).toBe(request.spanContext().spanId);
-    expect(run.attributes['skill_service.channel']).toBe('http-async');
+  it('makes each async run a child of the request that launched it, also when it waited for a worker', async () => {
+    // t.tree takes several provider calls; t.inner, launched right after, waits for the one worker.
+    const first = await post('/v1/skills/t.tree/execute/async', { inputs: { text: 'first' } });
+    const second = await post('/v1/skills/t.inner/execute/async', { inputs: { text: 'second' } });
+    expect([first.status, second.status]).toEqual([202, 202]);
+    for (const launched of [first, second]) {
+      const runId = String(launched.body['run_id']);
+      await waitFor('the async run to finish', async () => ((await (await fetch(`${server.url}/v1/runs/${runId}`)).json()) as { status: string }).status !== 'running');
+    }
+    await waitFor('both run spans', () => tracing.spans().some((span) => span.name === 'skill.run t.inner') && tracing.spans().some((span) => span.name === 'skill.run t.tree'));
+    const requests = tracing.spans().filter((span) => span.name === 'POST /v1/skills/{skill_id}/execute/async');
+    const requestOf = (traceId: string | null): Span | undefined => requests.find((span) => span.attributes['skill_service.trace_id'] === traceId);
+    for (const [launched, name] of [[first, 'skill.run t.tree'], [second, 'skill.run t.inner']] as const) {
+      const request = requestOf(launched.traceId) as Span;
+      // The root run (t.tree runs a nested t.inner too).
+      const run = one(tracing.spans().filter((span) => span.attributes['skill_service.depth'] === 0), name);
+      expect([name, run.spanContext().traceId, parentOf(run)]).toEqual([name, request.spanContext().traceId, request.spanContext().spanId]);
+      expect(run.attributes['skill_service.channel']).toBe('http-async');
+    }
   });
 });
 
