@@ -9,6 +9,7 @@ import { InflightRuns } from './inflight-runs.js';
 import { mountRoutes } from './mount-routes.js';
 import { openApiDocument, type DocumentAccess } from './openapi-document.js';
 import { observeRequests } from './request-observer.js';
+import { traceRequests } from './request-span.js';
 import { resolveTrace } from './request-trace.js';
 import type { RouteDefinition } from './route-definition.js';
 import { capabilityRoutes } from './routes/capability-routes.js';
@@ -90,7 +91,7 @@ export function createApp(service: SkillService, options: AppOptions): ServerApp
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(observeRequests(metrics, options.logger), securityHeaders, resolveTrace);
+  app.use(traceRequests, observeRequests(metrics, options.logger), securityHeaders, resolveTrace);
   app.use('/console', consoleRoute(options.access));
   // On the app's own router: a nested one would cost every request a second routing pass.
   const idempotency = options.idempotency ?? new IdempotencyGuard(new MemoryIdempotencyStore());

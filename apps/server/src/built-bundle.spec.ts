@@ -31,6 +31,11 @@ describe('the built bundle', () => {
     expect(source.includes('Server does not support')).toBe(false);
   });
 
+  it('leaves the OpenTelemetry SDK and exporters out of the startup code: they load only when OTEL_* asks for traces', () => {
+    const source = readFileSync(BUILT_MAIN, 'utf8');
+    for (const name of ['BasicTracerProvider', 'BatchSpanProcessor', 'AsyncLocalStorageContextManager', 'OTLPTraceExporter']) expect([name, source.includes(name)]).toEqual([name, false]);
+  });
+
   it('runs the built-in capabilities whose libraries it loads from chunks on first use', async () => {
     // The built-in registry and bindings (no flags): every call below imports a chunk the idle server never loaded.
     const server = spawnBuiltServer([]);

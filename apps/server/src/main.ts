@@ -6,6 +6,7 @@ import { IdempotencyGuard, MemoryIdempotencyStore } from '@skill-service/idempot
 import { createLogger } from './logging/create-logger.js';
 import { ServiceMetrics } from '@skill-service/metrics';
 import { SkillService } from '@skill-service/service';
+import { startTracing, type TracingHandle } from '@skill-service/tracing-sdk';
 import type { AccessControl } from './access-control.js';
 import { accessControlOf } from './access-control-of.js';
 import { createApp } from './app.js';
@@ -70,7 +71,10 @@ async function serve(): Promise<void> {
   let service: SkillService;
   let access: AccessControl;
   let state: SharedState | undefined;
+  let tracing: TracingHandle;
   try {
+    // OTEL_* decide; off (the default) loads none of the OpenTelemetry SDK.
+    tracing = await startTracing(process.env, { serviceName: NAME, serviceVersion: version, onDropped: (reason, count) => metrics.spansDropped(reason, count) });
     if (shared !== undefined) {
       const { openSharedState, throttledErrors } = await import('./shared-state.js');
       state = await openSharedState(shared, {
@@ -126,6 +130,7 @@ async function serve(): Promise<void> {
     await drainServer(server, inflight, options.drainMs);
     await service.close();
     await state?.close();
+    await tracing.shutdown();
     process.exit(0);
   }
   process.on('SIGTERM', () => void stop());

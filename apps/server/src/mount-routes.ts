@@ -5,6 +5,7 @@ import { idempotentRequests } from './idempotent-requests.js';
 import { inputsWrapperHint, requiresInputs } from './inputs-wrapper-hint.js';
 import { jsonBody } from './json-body.js';
 import { rejectUnknownQuery } from './query-values.js';
+import { inRequestSpan } from './request-span.js';
 import type { RouteDefinition } from './route-definition.js';
 import { markRouteTemplate } from './route-template.js';
 import { methodNotAllowed } from './unmatched-routes.js';
@@ -42,8 +43,8 @@ export function mountRoutes(
       if (route.method === 'post') {
         const wrapper = requiresInputs(route.body) ? [inputsWrapperHint(route.body)] : [];
         const idempotent = route.idempotency === undefined ? [] : [idempotentRequests(options.idempotency, route.idempotency, options.log)];
-        mounted.post(guard, query, jsonBody(bodyLimitBytes), ...wrapper, ...idempotent, route.handler);
-      } else mounted[route.method](guard, query, route.handler);
+        mounted.post(guard, query, jsonBody(bodyLimitBytes), ...wrapper, ...idempotent, inRequestSpan(route.handler));
+      } else mounted[route.method](guard, query, inRequestSpan(route.handler));
       allowed.add(route.method.toUpperCase());
       // Express answers HEAD with the GET handler.
       if (route.method === 'get') allowed.add('HEAD');

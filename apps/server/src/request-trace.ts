@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { InvalidRequestError, SkillExecuteRequest } from '@skill-service/contracts';
+import { activeTraceUuid } from '@skill-service/util';
 import type { RequestHandler, Response } from 'express';
 
 type TraceSource = 'header' | 'traceparent' | 'generated' | 'body';
@@ -23,6 +24,9 @@ function traceparentId(header: string | undefined): string | undefined {
   return id === undefined || /^0+$/.test(id) ? undefined : id;
 }
 
+/** A fresh contract trace id: the request span's trace id when tracing records one, so both name the same trace. */
+const freshTraceId = (): string => activeTraceUuid() ?? randomUUID();
+
 function setTrace(res: Response, traceId: string, source: TraceSource): void {
   locals(res).traceId = traceId;
   locals(res).traceSource = source;
@@ -43,12 +47,12 @@ export const resolveTrace: RequestHandler = (req, res, next) => {
       next();
       return;
     }
-    setTrace(res, randomUUID(), 'generated');
+    setTrace(res, freshTraceId(), 'generated');
     next(new InvalidRequestError('x-trace-id must be 1 to 128 printable ASCII characters without spaces'));
     return;
   }
   const fromParent = traceparentId(req.get('traceparent'));
-  if (fromParent === undefined) setTrace(res, randomUUID(), 'generated');
+  if (fromParent === undefined) setTrace(res, freshTraceId(), 'generated');
   else setTrace(res, fromParent, 'traceparent');
   next();
 };

@@ -151,7 +151,9 @@ Environment only:
   SERVICE_PYTHON (python3), SERVICE_PYTHON_WORKERS (2), SERVICE_PYTHON_MODULES (extra module prefixes),
   SERVICE_SECRET_ENV_ALLOW (names or PREFIX_* that \${VAR} placeholders may read; SERVICE_*, OTEL_* never),
   SERVICE_SSE_HEARTBEAT_SECONDS (15), SERVICE_DRAIN_SECONDS (10),
-  SERVICE_PUBLIC_URL (none: /openapi.json names the origin each request was sent to)`;
+  SERVICE_PUBLIC_URL (none: /openapi.json names the origin each request was sent to)
+Traces (off unless set; docs/tracing.md): OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_TRACES_EXPORTER (otlp, console, none),
+  OTEL_EXPORTER_OTLP_PROTOCOL (http/protobuf, http/json), OTEL_SERVICE_NAME (skill-server), OTEL_TRACES_SAMPLER, OTEL_TRACES_SAMPLER_ARG`;
 
 /** Reads flags and environment; never throws, never exits (main decides what a usage error does). */
 export function parseServerCommand(

@@ -1,6 +1,7 @@
 import { Console } from 'node:console';
 import { isServiceError } from '@skill-service/contracts';
 import { SkillService, packageVersion, serviceConfigOf, type ServiceConfig } from '@skill-service/service';
+import { startTracing, type TracingHandle } from '@skill-service/tracing-sdk';
 import { BRIDGE_USAGE, bridgeConfigFromEnvironment, bridgeIdentity, type BridgeConfig } from './bridge-config.js';
 import { BRIDGE_NAME, createBridge } from './create-bridge.js';
 import { serveLines } from './stdio-exchange.js';
@@ -44,7 +45,10 @@ const log: ServiceConfig['log'] = (entry) => {
 };
 
 let service: SkillService;
+let tracing: TracingHandle;
 try {
+  // OTEL_* decide; off (the default) loads none of the OpenTelemetry SDK. Drops are not counted: the bridge serves no metrics.
+  tracing = await startTracing(process.env, { serviceName: BRIDGE_NAME, serviceVersion: version });
   service = await SkillService.open(serviceConfigOf(config.service, process.env, log), { version });
 } catch (error) {
   stderr(`${BRIDGE_NAME}: cannot start: ${error instanceof Error ? error.message : String(error)}`);
@@ -62,6 +66,7 @@ process.on('SIGINT', endInput);
 stderr(`${BRIDGE_NAME} ${version} ready on stdio (${service.runtime.registry.skills.size} skills, role ${identity.role})`);
 await serveLines(process.stdin, (line) => process.stdout.write(`${line}\n`), handler, { maxLineBytes: config.maxLineBytes, maxInflight: 64 });
 await service.close();
+await tracing.shutdown();
 // Every answer is flushed before exit (stdout may be a pipe the client reads slowly).
 await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
 process.exit(0);

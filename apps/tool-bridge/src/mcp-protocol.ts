@@ -1,4 +1,5 @@
-import type { ToolDispatcher } from './tool-dispatcher.js';
+import { extractCarrier, markSpanFailed, SPAN_ATTRIBUTES, traced } from '@skill-service/util';
+import type { ToolDispatcher, ToolOutcome } from './tool-dispatcher.js';
 import { toolInputSchema } from './tool-input-schema.js';
 
 // MCP over JSON-RPC 2.0, by hand: the bridge needs a small slice of the protocol (a handshake,
@@ -165,6 +166,20 @@ export class McpProtocol {
     return this.#toolList;
   }
 
+  /**
+   * The call in an MCP server span that continues the trace of the request's `_meta.traceparent`
+   * (and `tracestate`); a missing or malformed one starts a new trace.
+   */
+  #tracedCall(name: string, args: Record<string, unknown>, meta: unknown, signal: AbortSignal): Promise<ToolOutcome> {
+    const parent = extractCarrier(isObject(meta) ? meta : undefined);
+    const attributes = { [SPAN_ATTRIBUTES.mcpMethod]: 'tools/call', [SPAN_ATTRIBUTES.toolName]: name };
+    return traced(`tools/call ${name}`, { kind: 'server', parent, attributes }, async (span) => {
+      const outcome = await this.#dispatcher.call(name, args, 'mcp', signal);
+      if (!outcome.ok) markSpanFailed(span, outcome.error.error.code);
+      return outcome;
+    });
+  }
+
   async #callTool(id: JsonRpcId, params: Record<string, unknown>): Promise<Record<string, unknown>> {
     const name = params['name'];
     const args = params['arguments'] ?? {};
@@ -174,7 +189,7 @@ export class McpProtocol {
     const controller = new AbortController();
     this.#inflight.set(id, controller);
     try {
-      const outcome = await this.#dispatcher.call(name, args, 'mcp', controller.signal);
+      const outcome = await this.#tracedCall(name, args, params['_meta'], controller.signal);
       if (controller.signal.aborted) return CANCELLED;
       const structured = outcome.ok ? (outcome.result as Record<string, unknown>) : outcome.error;
       return {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Authenticator, RouteAccessTable, UNKNOWN_ROUTE_ROLE, type AuthSettings } from '@skill-service/auth';
 import { NotFoundError, SkillExecuteRequest, type ErrorPayload, type Identity } from '@skill-service/contracts';
 import { errorAnswer, type SkillService } from '@skill-service/service';
+import { activeTraceUuid } from '@skill-service/util';
 import type { BridgeTool } from './bridge-tools.js';
 
 /** `bridge`: the contract's line shape; `mcp`: JSON-RPC. Recorded in audit and metrics. */
@@ -55,7 +56,7 @@ export class ToolDispatcher {
 
   async call(name: string, args: Readonly<Record<string, unknown>>, channel: BridgeChannel, signal?: AbortSignal): Promise<ToolOutcome> {
     const bodyTrace = args['trace_id'];
-    const traceId = typeof bodyTrace === 'string' && TRACE_ID.safeParse(bodyTrace).success ? bodyTrace : randomUUID();
+    const traceId = typeof bodyTrace === 'string' && TRACE_ID.safeParse(bodyTrace).success ? bodyTrace : (activeTraceUuid() ?? randomUUID());
     const tool = this.#tools.get(name);
     try {
       if (tool === undefined) throw new NotFoundError(`Unknown tool '${name}'`, { hint: `Tools: ${[...this.#tools.keys()].join(', ')}` });

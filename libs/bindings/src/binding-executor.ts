@@ -12,6 +12,7 @@ import {
   type ErrorCode,
   type ResolutionPlan,
 } from '@skill-service/contracts';
+import { SPAN_ATTRIBUTES, traced, type TracedSpan } from '@skill-service/util';
 import type { BindingCatalog } from './binding-catalog.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import { conformanceGap, requiredProfileFor } from './conformance.js';
@@ -113,7 +114,12 @@ export class BindingExecutor implements CapabilityInvoker {
     };
   }
 
-  async invoke(invocation: CapabilityInvocation): Promise<CapabilityInvocationResult> {
+  invoke(invocation: CapabilityInvocation): Promise<CapabilityInvocationResult> {
+    const attributes = { [SPAN_ATTRIBUTES.capabilityId]: invocation.capability.id };
+    return traced(`binding.resolve ${invocation.capability.id}`, { attributes }, (span) => this.invokeChain(invocation, span));
+  }
+
+  private async invokeChain(invocation: CapabilityInvocation, span: TracedSpan): Promise<CapabilityInvocationResult> {
     const started = this.now();
     const { capability } = invocation;
     const catalog = this.catalogOf();
@@ -125,7 +131,11 @@ export class BindingExecutor implements CapabilityInvoker {
     const record = (attempt: BindingAttempt): void => {
       attempts.push(attempt);
       this.observer?.attempt?.(capability.id, attempt);
+      if (attempt.status === 'skipped' || attempt.status === 'circuit_open') {
+        span.addEvent('binding.skipped', { [SPAN_ATTRIBUTES.bindingId]: attempt.binding_id, [SPAN_ATTRIBUTES.outcome]: attempt.status });
+      }
     };
+    span.setAttribute(SPAN_ATTRIBUTES.bindingChain, fallbackChain.join(','));
 
     for (const binding of chain) {
       const base = { binding_id: binding.id, service_id: binding.service, conformance_profile: binding.conformance_profile };
@@ -142,6 +152,8 @@ export class BindingExecutor implements CapabilityInvoker {
       if (previous !== undefined) this.observer?.fallback?.(capability.id, previous.binding_id, binding.id);
       try {
         const output = await this.callBinding(binding, invocation, catalog, Math.max(1, deadline - this.now()));
+        span.setAttribute(SPAN_ATTRIBUTES.bindingId, binding.id);
+        span.setAttribute(SPAN_ATTRIBUTES.fallbackUsed, binding.id !== plan.primary_binding_id);
         this.breaker.recordSuccess(binding.service);
         record({ ...base, status: 'success' });
         return {
@@ -171,7 +183,18 @@ export class BindingExecutor implements CapabilityInvoker {
     throw chainFailure(capability.id, attempts, lastError);
   }
 
-  private async callBinding(
+  /** One binding of the chain in its own span: protocol, service and binding, and how it ended. */
+  private callBinding(binding: BindingDefinition, invocation: CapabilityInvocation, catalog: BindingCatalog, timeoutMs: number): Promise<unknown> {
+    const attributes = {
+      [SPAN_ATTRIBUTES.bindingId]: binding.id,
+      [SPAN_ATTRIBUTES.serviceId]: binding.service,
+      [SPAN_ATTRIBUTES.protocol]: binding.protocol,
+      [SPAN_ATTRIBUTES.operation]: binding.operation,
+    };
+    return traced(`binding.call ${binding.id}`, { attributes }, () => this.callProvider(binding, invocation, catalog, timeoutMs));
+  }
+
+  private async callProvider(
     binding: BindingDefinition,
     invocation: CapabilityInvocation,
     catalog: BindingCatalog,

@@ -69,6 +69,7 @@ export class ServiceMetrics {
   private readonly circuitOpens: Counter<'service'>;
   private readonly rateLimitedRequests: Counter<'route'>;
   private readonly authFailures: Counter<'reason'>;
+  private readonly droppedSpans: Counter<'reason'>;
   private readonly labels: Record<'route' | 'skill' | 'channel' | 'protocol' | 'capability' | 'service' | 'reason', BoundedLabel>;
   private sources: MetricSources = {};
   /** Webhook counters at the last reset: the dispatcher's own counters never go back. */
@@ -127,6 +128,12 @@ export class ServiceMetrics {
     this.authFailures = new Counter({
       name: `${PREFIX}auth_failures_total`,
       help: 'Failed authentications answered 401/403, by reason (missing, unknown_key, jwt_expired, jwt_bad_signature, backend_refused…)',
+      labelNames: ['reason'],
+      registers,
+    });
+    this.droppedSpans = new Counter({
+      name: `${PREFIX}trace_spans_dropped_total`,
+      help: 'Trace spans not exported, by reason: queue_full (the export queue was at its bound), export_failed (the collector refused or could not be reached)',
       labelNames: ['reason'],
       registers,
     });
@@ -212,6 +219,11 @@ export class ServiceMetrics {
   /** A failed authentication; `reason` comes from a closed set, bounded all the same. */
   authRefused(reason: string): void {
     this.authFailures.inc({ reason: this.labels.reason.value(reason) });
+  }
+
+  /** Spans the tracing exporter dropped (tracing on, collector slow, full or unreachable). */
+  spansDropped(reason: 'queue_full' | 'export_failed', count: number): void {
+    this.droppedSpans.inc({ reason }, count);
   }
 
   /** The Prometheus text exposition (`contentType`). */

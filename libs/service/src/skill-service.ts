@@ -41,6 +41,7 @@ import type { RunListQuery } from './run-list-query.js';
 import type { ServiceConfig } from './service-config.js';
 import type { ServiceObserver } from './service-observer.js';
 import { createServiceRuntime, type ServiceRuntime } from './service-runtime.js';
+import { extractCarrier, injectCarrier, withTraceContext } from '@skill-service/util';
 
 export interface SkillServiceOptions {
   /** Reported by health. */
@@ -68,6 +69,12 @@ const WEBHOOK_MAX_RESPONSE_BYTES = 64 * 1024;
 
 const DEFAULT_ASYNC_WORKERS = 4;
 const DEFAULT_MAX_RUNS = 100;
+
+/** The active trace context as a job field; none when there is nothing to carry (tracing off). */
+function traceCarrierField(): { trace_carrier?: Record<string, string> } {
+  const carrier = injectCarrier();
+  return Object.keys(carrier).length === 0 ? {} : { trace_carrier: carrier };
+}
 
 /** The engine's options for a queued run, rebuilt from its job data in whichever process takes it. */
 function jobRunOptions(job: RunJobData, signal: AbortSignal): RunSkillOptions {
@@ -276,11 +283,18 @@ export class SkillService {
         ...(request.audit_mode === undefined ? {} : { audit_mode: request.audit_mode }),
         ...(request.confirmed_capabilities === undefined ? {} : { confirmed_capabilities: request.confirmed_capabilities }),
       },
+      // The launching request's trace context travels with the job: the run's spans are its
+      // children in whichever process a worker picks it up (empty when tracing is off).
+      ...traceCarrierField(),
     });
   }
 
-  /** A queued run, in whichever process's worker took it. */
+  /** A queued run, in whichever process's worker took it, in the trace of the request that launched it. */
   private executeRun(job: RunJobData, signal: AbortSignal): Promise<ExecutionResult> {
+    return withTraceContext(extractCarrier(job.trace_carrier), () => this.executeRunInContext(job, signal));
+  }
+
+  private executeRunInContext(job: RunJobData, signal: AbortSignal): Promise<ExecutionResult> {
     const options = jobRunOptions(job, signal);
     const settle = this.events.started(job.skill_id, job.trace_id, () => job.run_id);
     const observed = this.observed.skill(job.skill_id, job.execution.channel, options);

@@ -9,6 +9,8 @@ export interface QueuedDelivery {
   readonly payload: WebhookDeliveryPayload;
   /** A dead letter queued again (same id): a queue that keys jobs by id must not mistake it for the failed one. */
   readonly replay?: boolean;
+  /** The trace context (W3C) where the event happened: every attempt's span is its child, in whichever process it runs. */
+  readonly trace_carrier?: Readonly<Record<string, string>>;
 }
 
 /** What a queue's workers do with a delivery; given by the dispatcher when it starts the queue. */

@@ -14,6 +14,7 @@ import { DEFAULT_MAX_DEAD_LETTERS, InMemoryDeadLetterStore } from './in-memory-d
 import { InMemoryDeliveryQueue } from './in-memory-delivery-queue.js';
 import { signatureHeaders } from './webhook-signature.js';
 import type { StoredSubscription } from './subscription-store.js';
+import { SPAN_ATTRIBUTES, extractCarrier, injectCarrier, markSpanFailed, traced } from '@skill-service/util';
 
 /**
  * Sends one attempt; the app wires the guarded HTTP client (no redirects followed, guard re-checked).
@@ -114,7 +115,7 @@ export class WebhookDispatcher {
         ...(options.maxQueue === undefined ? {} : { maxQueue: options.maxQueue }),
       });
     this.queue.start({
-      attempt: (delivery) => this.attempt(delivery),
+      attempt: (delivery, attempt) => this.attempt(delivery, attempt),
       exhausted: (delivery, attempts, lastError) => this.deadLetter(delivery, attempts, lastError),
     });
   }
@@ -131,11 +132,14 @@ export class WebhookDispatcher {
       const subscriptions = await this.options.subscriptions.matching(event);
       if (subscriptions.length === 0) return 0;
       this.counters.subscriptions_matched += subscriptions.length;
+      const carrier = injectCarrier();
+      const trace = Object.keys(carrier).length === 0 ? {} : { trace_carrier: carrier };
       await this.queue.enqueue(
         subscriptions.map((subscription) => ({
           id: this.newId(),
           subscription: { id: subscription.id, url: subscription.url, ...(subscription.secret === undefined ? {} : { secret: subscription.secret }) },
           payload,
+          ...trace,
         })),
       );
       return subscriptions.length;
@@ -220,7 +224,21 @@ export class WebhookDispatcher {
     await this.queue.close(graceMs);
   }
 
-  private async attempt(delivery: QueuedDelivery): Promise<string | undefined> {
+  /** One attempt in its span, a child of where the event happened (carried with the delivery). */
+  private attempt(delivery: QueuedDelivery, attempt: number): Promise<string | undefined> {
+    const attributes = {
+      [SPAN_ATTRIBUTES.webhookEvent]: delivery.payload.event,
+      [SPAN_ATTRIBUTES.webhookId]: delivery.id,
+      [SPAN_ATTRIBUTES.attempt]: attempt,
+    };
+    return traced(`webhook.deliver ${delivery.payload.event}`, { parent: extractCarrier(delivery.trace_carrier), attributes }, async (span) => {
+      const failure = await this.send(delivery);
+      if (failure !== undefined) markSpanFailed(span, 'delivery_failed');
+      return failure;
+    });
+  }
+
+  private async send(delivery: QueuedDelivery): Promise<string | undefined> {
     const timestamp = Math.floor(this.now() / 1000);
     const body = JSON.stringify(delivery.payload);
     const { secret } = delivery.subscription;

@@ -1,11 +1,12 @@
 /*
  * `npm run bench`: every benchmark in one run on this machine, then BENCHMARKS.md at the checkout root.
  *
- * In process (before any server runs): registry load and engine overhead. Then two child processes,
+ * In process (before any server runs): registry load and engine overhead. Then child processes,
  * a bare Express 5 JSON echo server (the baseline) and the built service (`apps/server/dist/main.js`
  * and its chunks, copied first; port 0), measured with autocannon from this process in interleaved
  * trials (every scenario once per trial, the echo included; medians reported): req/s and p50/p99 of
- * the echo, /v1/health, sync execute of a 3-step built-in skill, a capability execute and discover; SSE
+ * the echo, /v1/health, sync execute of a 3-step built-in skill (also on a second service with tracing on,
+ * exporting OTLP to a local sink), a capability execute and discover; SSE
  * time to first event and to `done` over sequential streams; async launch-to-completion throughput;
  * the service's RSS 1 s after healthy, idle after 15 s and 25 s without traffic, and under load; its
  * startup time to healthy (median of several spawns). With state on Redis (SERVICE_REDIS_URL, else the
@@ -16,6 +17,8 @@
  *                    [--startups 5] [--engine-iterations 20000] [--output BENCHMARKS.md]
  */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, platform, release, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -65,6 +68,26 @@ const SERVER_ARGS = ['--port', '0', '--registry-root', join(ROOT, 'registry'), '
 const SERVER_ENV = { SERVICE_MAX_RUNS: '1000000' };
 /** The Redis the shared-state figures use: the machine's own, on a prefix of the bench's. */
 const REDIS_URL = process.env['SERVICE_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+
+/**
+ * An OTLP/HTTP receiver that drains each export and answers 200 at once: the traced service pays
+ * for recording, batching and sending its spans, with no slow collector behind them.
+ */
+async function startOtlpSink(): Promise<{ url: string; close: () => Promise<void> }> {
+  const sink = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end());
+  });
+  await new Promise<void>((resolvePromise) => sink.listen(0, '127.0.0.1', resolvePromise));
+  return {
+    url: `http://127.0.0.1:${(sink.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise((resolvePromise) => {
+        sink.closeAllConnections();
+        sink.close(() => resolvePromise());
+      }),
+  };
+}
 
 /**
  * The server's own measure of a request log line (apps/server/src/logging/log-cost.ts), run as a
@@ -285,6 +308,10 @@ export async function runBenchmarks(options: BenchOptions): Promise<BenchReport>
   await waitHealthy(server.url);
   const redisSync = redisSettings(REDIS_URL, `bench-sync-${process.pid}`);
   const onRedis = await startOnRedis(serverMain, redisSync.prefix, 1);
+  // The same service with tracing on (every request sampled, OTLP/HTTP protobuf): the cost of tracing.
+  const sink = await startOtlpSink();
+  const traced = await startChild([serverMain, ...SERVER_ARGS], { ...SERVER_ENV, OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_SERVICE_NAME: 'bench' });
+  await waitHealthy(traced.url);
   log(`idle memory (${IDLE_SAMPLE_SECONDS.join(', ')} s after healthy)…`);
   const idle = await idleSamples(server.child.pid, performance.now(), IDLE_SAMPLE_SECONDS);
   const echoIdleMb = await statusMb(echo.child.pid);
@@ -299,6 +326,7 @@ export async function runBenchmarks(options: BenchOptions): Promise<BenchReport>
       { name: 'GET /v1/health', url: `${server.url}/v1/health`, method: 'GET' },
       { name: syncRowName, url: `${server.url}/v1/skills/${SYNC_SKILL}/execute`, method: 'POST', body: SKILL_BODY },
       { name: syncRedisRowName, url: `${onRedis.url}/v1/skills/${SYNC_SKILL}/execute`, method: 'POST', body: SKILL_BODY },
+      { name: `${syncRowName}, tracing on (OTLP)`, url: `${traced.url}/v1/skills/${SYNC_SKILL}/execute`, method: 'POST', body: SKILL_BODY },
       { name: `capability execute ${CAPABILITY}`, url: `${server.url}/v1/capabilities/${CAPABILITY}/execute`, method: 'POST', body: CAPABILITY_BODY },
       { name: 'POST /v1/skills/discover (limit 5)', url: `${server.url}/v1/skills/discover`, method: 'POST', body: DISCOVER_BODY },
     ],
@@ -307,6 +335,8 @@ export async function runBenchmarks(options: BenchOptions): Promise<BenchReport>
   await stopChild(echo.child);
   await stopChild(onRedis.child);
   await deleteDeploymentKeys(redisSync);
+  await stopChild(traced.child);
+  await sink.close();
   log(`SSE (${options.streams} sequential streams)…`);
   const stream = await streams(server.url, options);
   log(`async (${options.asyncRuns} runs)…`);

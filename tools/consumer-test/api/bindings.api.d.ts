@@ -59,7 +59,9 @@ export declare class BindingExecutor implements CapabilityInvoker {
     private cachedPlan;
     private resolvePlan;
     invoke(invocation: CapabilityInvocation): Promise<CapabilityInvocationResult>;
+    private invokeChain;
     private callBinding;
+    private callProvider;
 }
 
 // ---- circuit-breaker.d.ts

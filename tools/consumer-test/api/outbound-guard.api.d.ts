@@ -38,6 +38,7 @@ export declare class GuardedHttpClient {
     request(request: OutboundRequest): Promise<OutboundResponse>;
     close(): void;
     private firstHop;
+    private tracedAttempt;
     private attempt;
     private check;
     private pause;

@@ -120,6 +120,7 @@ export declare class McpProvider implements ProtocolProvider {
     private readonly inProcess;
     constructor(options?: McpProviderOptions);
     call(call: ProviderCall): Promise<unknown>;
+    private callTool;
     health(): Promise<ProviderHealth>;
     close(): Promise<void>;
     private slotOf;

@@ -101,6 +101,7 @@ export declare class PythonCallProvider implements ProtocolProvider {
     private poolFor;
     private retire;
     call(call: ProviderCall): Promise<unknown>;
+    private callFunction;
     health(): Promise<ProviderHealth>;
     close(): Promise<void>;
 }

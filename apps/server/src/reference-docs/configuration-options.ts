@@ -18,7 +18,8 @@ const SERVER: readonly OptionReader[] = ['server'];
 const BRIDGE: readonly OptionReader[] = ['bridge'];
 
 /**
- * Every `SERVICE_*` setting of the server, the tool bridge and the `skills` command. The table in
+ * Every `SERVICE_*` setting of the server, the tool bridge and the `skills` command, and the
+ * `OTEL_*` variables their tracing reads (the sampler's are read by the SDK itself). The table in
  * docs/configuration.md is generated from this list, and apps/server's reference-docs spec fails
  * when a variable read in the code is missing here, when one listed here is read nowhere, or when
  * a server default differs from what the option parser gives.
@@ -144,6 +145,29 @@ export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
   { variable: 'SERVICE_DRAIN_SECONDS', default: '10', readers: SERVER, description: 'How long SIGTERM and SIGINT wait for requests and streams in flight.' },
   { variable: 'SERVICE_TOKEN', default: 'none', readers: BRIDGE, description: 'The credential (JWT or API key) the bridge acts for; else `SERVICE_API_KEY`.' },
   { variable: 'SERVICE_BRIDGE_MAX_LINE_BYTES', default: '4194304', readers: BRIDGE, description: 'Longest input line; a longer one gets an error answer and is skipped.' },
+  {
+    variable: 'OTEL_TRACES_EXPORTER',
+    default: 'none',
+    readers: SERVER_AND_BRIDGE,
+    description: 'Traces (docs/tracing.md): `otlp` or `console` turns them on, `none` off. Unset, an OTLP endpoint alone turns them on; with neither, none of the OpenTelemetry SDK is loaded.',
+  },
+  { variable: 'OTEL_EXPORTER_OTLP_ENDPOINT', default: '`http://localhost:4318`', readers: SERVER_AND_BRIDGE, description: 'The collector (OTLP/HTTP); traces go to `<endpoint>/v1/traces`.' },
+  { variable: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', default: 'none', readers: SERVER_AND_BRIDGE, description: 'The full traces URL, instead of the endpoint above.' },
+  { variable: 'OTEL_EXPORTER_OTLP_PROTOCOL', default: 'http/protobuf', readers: SERVER_AND_BRIDGE, description: '`http/protobuf` or `http/json` (gRPC is not bundled).' },
+  { variable: 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL', default: 'none', readers: SERVER_AND_BRIDGE, description: 'The protocol for traces, instead of the one above.' },
+  { variable: 'OTEL_SERVICE_NAME', default: '`skill-server`, `skill-bridge`', readers: SERVER_AND_BRIDGE, description: 'The `service.name` of the exported spans.' },
+  {
+    variable: 'OTEL_TRACES_SAMPLER',
+    default: 'parentbased_always_on',
+    readers: SERVER_AND_BRIDGE,
+    description: 'Which traces are recorded (read by the OpenTelemetry SDK), e.g. `parentbased_traceidratio`.',
+  },
+  { variable: 'OTEL_TRACES_SAMPLER_ARG', default: 'none', readers: SERVER_AND_BRIDGE, description: "The sampler's argument, e.g. `0.1` for one trace in ten." },
+  { variable: 'OTEL_SDK_DISABLED', default: 'false', readers: SERVER_AND_BRIDGE, description: '`true`: no traces, whatever else is set.' },
+  { variable: 'OTEL_BSP_MAX_QUEUE_SIZE', default: '2048', readers: SERVER_AND_BRIDGE, description: 'Spans waiting for export at most; more are dropped and counted (`skill_service_trace_spans_dropped_total`).' },
+  { variable: 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE', default: '512', readers: SERVER_AND_BRIDGE, description: 'Spans per export request.' },
+  { variable: 'OTEL_BSP_SCHEDULE_DELAY', default: '5000', readers: SERVER_AND_BRIDGE, description: 'Milliseconds between exports.' },
+  { variable: 'OTEL_BSP_EXPORT_TIMEOUT', default: '30000', readers: SERVER_AND_BRIDGE, description: 'Milliseconds one export may take before it is abandoned (its spans counted as dropped).' },
 ];
 
 /** docs/configuration.md's table: one row per option, flags first where there is one. */

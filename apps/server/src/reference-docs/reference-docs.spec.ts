@@ -1,6 +1,6 @@
 // docs/ keeps what the code says: its generated sections (routes from the served /openapi.json,
 // error codes, configuration) equal what `npm run docs:update` writes now, and the option list they
-// come from names every SERVICE_* variable the code reads, each with the default the parser gives.
+// come from names every SERVICE_* and OTEL_* variable the code reads, each with the default the parser gives.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -61,11 +61,11 @@ function sources(dir: string): string[] {
 const NOT_SETTINGS = new Set(['SERVICE_ENVIRONMENT_HELP']);
 
 describe('the option definitions', () => {
-  it('name every SERVICE_* variable the code reads, and only those', () => {
+  it('name every SERVICE_* and OTEL_* variable the code reads, and only those', () => {
     const read = new Map<string, string>();
     for (const file of [...sources(join(REPO_ROOT, 'apps')), ...sources(join(REPO_ROOT, 'libs'))]) {
       if (file.includes(join('reference-docs', ''))) continue;
-      for (const [name] of readFileSync(file, 'utf8').matchAll(/\bSERVICE_[A-Z][A-Z0-9_]*[A-Z0-9]\b/g)) {
+      for (const [name] of readFileSync(file, 'utf8').matchAll(/\b(?:SERVICE|OTEL)_[A-Z][A-Z0-9_]*[A-Z0-9]\b/g)) {
         if (!NOT_SETTINGS.has(name)) read.set(name, relative(REPO_ROOT, file));
       }
     }

@@ -1,4 +1,5 @@
 import type { CapabilityDefinition, CapabilityExecutionMeta, RetryPolicy } from '@skill-service/contracts';
+import { SPAN_ATTRIBUTES, traced } from '@skill-service/util';
 import { runGates, type GateDegradation, type GatePhase, type GateRun } from '../safety/run-gates.js';
 import { checkCapabilityInput } from '../validation/check-capability-input.js';
 import { invokeCapability, type InvocationSettings } from './invoke-capability.js';
@@ -43,8 +44,14 @@ export async function invokeGuarded(
     const degradation = await runGates(gateRun('pre'), gates.mandatory_pre_gates, input);
     if (degradation !== undefined) return { kind: 'degraded', capabilityId: capability.id, degradation };
   }
+  let attempt = 0;
   const { value, attempts } = await withRetry(
-    () => invokeCapability(settings, capability, checkedInput),
+    () => {
+      attempt += 1;
+      // One span per attempt: a retried step shows each try, its error and the wait between them.
+      const attributes = { [SPAN_ATTRIBUTES.capabilityId]: capability.id, [SPAN_ATTRIBUTES.attempt]: attempt };
+      return traced(`capability.invoke ${capability.id}`, { attributes }, () => invokeCapability(settings, capability, checkedInput));
+    },
     settings.retry,
     settings.signal,
     settings.runtime.sleep,

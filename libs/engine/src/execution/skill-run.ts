@@ -5,6 +5,7 @@ import {
   sanitizeMessage,
   type AuditMode,
 } from '@skill-service/contracts';
+import { activeTraceContext, failSpan, SPAN_ATTRIBUTES, traced, type TraceContext, type TracedSpan } from '@skill-service/util';
 import type { AuditStepSummary } from '../audit/audit-run-summary.js';
 import { RunCancelledError } from '../errors/run-cancelled-error.js';
 import { toServiceError } from '../errors/to-service-error.js';
@@ -18,6 +19,7 @@ import type { EngineRuntime } from './engine-runtime.js';
 import { executeStep } from './execute-step.js';
 import { prepareSkill } from './prepare-skill.js';
 import { recordRunAudit, stepAuditSummary } from './run-audit.js';
+import { stepSpanAttributes } from './run-spans.js';
 import type { RunLineage, RunSettings } from './run-settings.js';
 import type { StepHost } from './step-host.js';
 
@@ -66,6 +68,8 @@ export class SkillRun implements StepHost {
   /** Per step index (declaration order), filled as steps settle; undefined when nobody audits. */
   private readonly auditSteps: (AuditStepSummary | undefined)[] | undefined;
   private failure: RunFailure | undefined;
+  /** The run span's context: steps are started from other steps' callbacks, so their parent is explicit. */
+  private traceContext: TraceContext | undefined;
   private rejectSchedule: ((error: ServiceError) => void) | undefined;
 
   constructor(private readonly request: SkillRunRequest) {
@@ -82,7 +86,29 @@ export class SkillRun implements StepHost {
   }
 
   /** Resolves to the run's outputs, or rejects with a SkillExecutionError carrying the root cause's code. */
-  async execute(): Promise<Record<string, unknown>> {
+  execute(): Promise<Record<string, unknown>> {
+    const { depth } = this.request.lineage;
+    const attributes = {
+      [SPAN_ATTRIBUTES.skillId]: this.skillId,
+      [SPAN_ATTRIBUTES.channel]: this.settings.channel,
+      [SPAN_ATTRIBUTES.depth]: depth,
+      // The contract's trace id, on the run span of the root run only.
+      [SPAN_ATTRIBUTES.traceId]: depth === 0 ? this.settings.traceId : undefined,
+    };
+    return traced(`skill.run ${this.skillId}`, { attributes }, async (span) => {
+      this.traceContext = activeTraceContext();
+      try {
+        const outputs = await this.executeSteps();
+        span.setAttribute(SPAN_ATTRIBUTES.outcome, 'completed');
+        return outputs;
+      } catch (error) {
+        span.setAttribute(SPAN_ATTRIBUTES.outcome, 'failed');
+        throw error;
+      }
+    });
+  }
+
+  private async executeSteps(): Promise<Record<string, unknown>> {
     const startedAt = this.runtime.now();
     const external = this.request.signal;
     const onCancel = (): void => {
@@ -180,19 +206,31 @@ export class SkillRun implements StepHost {
   }
 
   /** Never rejects: a failure is reported through `fail`, which settles the whole run. */
-  private async runStep(step: CompiledStep): Promise<void> {
+  private runStep(step: CompiledStep): Promise<void> {
+    const options = { parent: this.traceContext, attributes: stepSpanAttributes(this.skillId, step) };
+    return traced(`skill.step ${step.id}`, options, (span) => this.runStepTraced(step, span));
+  }
+
+  private async runStepTraced(step: CompiledStep, span: TracedSpan): Promise<void> {
     const startedAt = this.auditSteps === undefined ? 0 : this.runtime.now().getTime();
     const full = this.settings.auditMode === 'full';
     try {
       const { status, result } = await executeStep(this, step);
+      span.setAttribute(SPAN_ATTRIBUTES.outcome, status);
+      if (result?.kind === 'completed') span.setAttribute(SPAN_ATTRIBUTES.attempts, result.attempts);
       if (status === 'completed') this.wrote[step.index] = true;
       if (this.auditSteps !== undefined) {
         this.auditSteps[step.index] = stepAuditSummary({ step, status, durationMs: this.runtime.now().getTime() - startedAt, full, result });
       }
     } catch (error) {
       // After the run failed, in-flight steps fail with the abort: that is not news.
-      if (this.failure !== undefined) return;
+      if (this.failure !== undefined) {
+        span.setAttribute(SPAN_ATTRIBUTES.outcome, 'cancelled');
+        return;
+      }
       const cause = toServiceError(error);
+      span.setAttribute(SPAN_ATTRIBUTES.outcome, 'failed');
+      failSpan(span, cause);
       if (this.auditSteps !== undefined) {
         const durationMs = this.runtime.now().getTime() - startedAt;
         this.auditSteps[step.index] = stepAuditSummary({ step, status: 'failed', durationMs, full, error: cause });

@@ -8,6 +8,7 @@ import type { InProcessTarget, ServiceTarget } from './service-target.js';
 import { forwardStderrLines } from './stderr-lines.js';
 import type { ToolCallResult } from './tool-result.js';
 import type { ToolCallOptions, ToolSession } from './tool-session.js';
+import { injectCarrier } from '@skill-service/util';
 
 /** What the SDK client connects to: everything but a tool set called directly. */
 export type SdkTarget = Exclude<ServiceTarget, InProcessTarget> | (InProcessTarget & { readonly source: { readonly type: 'server' } });
@@ -82,7 +83,10 @@ export class McpConnection implements ToolSession {
   async callTool(name: string, args: Record<string, unknown>, options: ToolCallOptions): Promise<ToolCallResult> {
     const link = linkedSignal(options.signal);
     try {
-      return await this.client.callTool({ name, arguments: args }, undefined, { signal: link.signal, timeout: options.timeout });
+      // The tool-call span's W3C context in `_meta`, where MCP servers read a caller's trace (nothing when tracing is off).
+      const carrier = injectCarrier();
+      const meta = carrier['traceparent'] === undefined ? {} : { _meta: carrier };
+      return await this.client.callTool({ name, arguments: args, ...meta }, undefined, { signal: link.signal, timeout: options.timeout });
     } finally {
       link.unlink();
     }

@@ -1,5 +1,6 @@
 import { DEFAULT_PLACEHOLDER_RULES, type PlaceholderEnv, type ProtocolProvider, type ProviderCall, type ProviderHealth } from '@skill-service/bindings';
 import { InvalidConfigurationError, ServiceError, UpstreamTimeoutError } from '@skill-service/contracts';
+import { SPAN_ATTRIBUTES, traced } from '@skill-service/util';
 import { raceAbort } from './abortable.js';
 import { abortFailure, callFailure, isTransportFault, providerClosed, type CallSubject } from './mcp-failure.js';
 import type { McpProviderOptions } from './mcp-provider-options.js';
@@ -25,7 +26,17 @@ export class McpProvider implements ProtocolProvider {
     this.inProcess = { servers: options.inProcessServers ?? {}, tools: options.inProcessTools ?? {} };
   }
 
-  async call(call: ProviderCall): Promise<unknown> {
+  /** One tool call in an MCP client span (`tools/call <tool>`, OpenTelemetry's MCP conventions). */
+  call(call: ProviderCall): Promise<unknown> {
+    const attributes = {
+      [SPAN_ATTRIBUTES.mcpMethod]: 'tools/call',
+      [SPAN_ATTRIBUTES.toolName]: call.binding.operation,
+      [SPAN_ATTRIBUTES.serviceId]: call.service?.id ?? call.binding.service,
+    };
+    return traced(`tools/call ${call.binding.operation}`, { kind: 'client', attributes }, () => this.callTool(call));
+  }
+
+  private async callTool(call: ProviderCall): Promise<unknown> {
     const { binding, service, signal } = call;
     const timeoutMs = service?.timeout_seconds === undefined ? call.timeoutMs : Math.min(call.timeoutMs, service.timeout_seconds * 1000);
     const subject: CallSubject = { serviceId: service?.id ?? binding.service, tool: binding.operation, timeoutMs };

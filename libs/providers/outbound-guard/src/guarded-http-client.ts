@@ -8,7 +8,7 @@ import type { OutboundResponse } from './outbound-response.js';
 import { isRedirect, nextHop, type Hop, type HttpMethod } from './redirect-hop.js';
 import { normaliseHeaders } from './request-headers.js';
 import { parseRetryAfter, type OutboundHttpRequest, type OutboundRetry } from '@skill-service/bindings';
-import { abortableSleep } from '@skill-service/util';
+import { abortableSleep, activeTraceparent, markSpanFailed, SPAN_ATTRIBUTES, traced, type TracedSpan } from '@skill-service/util';
 import { traceparentFor } from './traceparent.js';
 import { abortError, DeadlineExceeded, toServiceError } from './transport-error.js';
 
@@ -76,7 +76,7 @@ export class GuardedHttpClient {
     let retries = 0;
     let redirects = 0;
     for (;;) {
-      const response = await this.attempt(hop, request, maxResponseBytes);
+      const response = await this.tracedAttempt(hop, request, maxResponseBytes, retries + redirects);
       if (retry !== undefined && retries < retry.limit && retryStatuses.includes(response.status)) {
         retries += 1;
         const retryAfter = parseRetryAfter(headerValue(response.headers['retry-after']));
@@ -119,6 +119,27 @@ export class GuardedHttpClient {
     return { method: request.method ?? (body === undefined ? 'GET' : 'POST'), url, headers, body };
   }
 
+  /**
+   * One exchange in an HTTP client span (OpenTelemetry's HTTP conventions): the method, the URL
+   * without its query or user info, the status, and how many exchanges came before it.
+   */
+  private tracedAttempt(hop: Hop, request: OutboundRequest, maxResponseBytes: number, resends: number): Promise<OutboundResponse> {
+    const { url } = hop;
+    const attributes = {
+      [SPAN_ATTRIBUTES.httpMethod]: hop.method,
+      [SPAN_ATTRIBUTES.urlFull]: `${url.protocol}//${url.host}${url.pathname}`,
+      [SPAN_ATTRIBUTES.serverAddress]: url.hostname,
+      [SPAN_ATTRIBUTES.serverPort]: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+      [SPAN_ATTRIBUTES.httpResendCount]: resends > 0 ? resends : undefined,
+    };
+    return traced(hop.method, { kind: 'client', attributes }, async (span: TracedSpan) => {
+      const response = await this.attempt(hop, request, maxResponseBytes);
+      span.setAttribute(SPAN_ATTRIBUTES.httpStatus, response.status);
+      if (response.status >= 400) markSpanFailed(span, String(response.status));
+      return response;
+    });
+  }
+
   /** Check the hop's destination, then one exchange, all under one per-attempt deadline. */
   private async attempt(hop: Hop, request: OutboundRequest, maxResponseBytes: number): Promise<OutboundResponse> {
     const deadline = new AbortController();
@@ -127,7 +148,9 @@ export class GuardedHttpClient {
     const host = hop.url.host;
     try {
       const destination = await abortable(this.check(hop.url, request.purpose), signal);
-      const headers = request.traceId === undefined ? hop.headers : { ...hop.headers, traceparent: traceparentFor(request.traceId) };
+      // The client span's own context when tracing is on; else the service's trace id carried onward.
+      const traceparent = activeTraceparent() ?? (request.traceId === undefined ? undefined : traceparentFor(request.traceId));
+      const headers = traceparent === undefined ? hop.headers : { ...hop.headers, traceparent };
       return await exchange({ ...hop, headers }, destination, { agents: this.agents, signal, maxResponseBytes });
     } catch (error) {
       throw toServiceError(error, host, signal, request.timeoutMs);

@@ -1,3 +1,4 @@
+import { SPAN_ATTRIBUTES, traced, type TracedSpan } from '@skill-service/util';
 import { createHash } from 'node:crypto';
 import { InvalidRequestError, UpstreamTimeoutError, type ServiceDescriptor } from '@skill-service/contracts';
 import type { ProtocolProvider, ProviderCall, ProviderHealth } from '@skill-service/bindings';
@@ -85,8 +86,14 @@ export class PythonCallProvider implements ProtocolProvider {
    * non-JSON or its worker dies; 504 past `timeoutMs` (the worker is killed and replaced);
    * for an aborted `signal` see `errorFromAbort`; 503 when closed or the queue is full.
    */
-  async call(call: ProviderCall): Promise<unknown> {
+  call(call: ProviderCall): Promise<unknown> {
+    const attributes = { [SPAN_ATTRIBUTES.serviceId]: call.binding.service, [SPAN_ATTRIBUTES.operation]: call.binding.operation };
+    return traced('pythoncall', { kind: 'client', attributes }, (span) => this.callFunction(call, span));
+  }
+
+  private async callFunction(call: ProviderCall, span: TracedSpan): Promise<unknown> {
     const target = resolveCallTarget(call, this.options.allowedModulePrefixes);
+    span.updateName(`pythoncall ${target.module}.${target.function}`);
     const label = `python function ${target.module}.${target.function}`;
     const id = this.nextId++;
     let line: string;

@@ -21,11 +21,17 @@ const QueuedDeliverySchema = z.object({
   subscription: z.object({ id: z.string(), url: z.string(), secret: z.string().optional() }),
   payload: WebhookDeliveryPayload,
   replay: z.boolean().optional(),
+  trace_carrier: z.record(z.string(), z.string()).optional(),
 });
 
 function deliveryOf(data: z.infer<typeof QueuedDeliverySchema>): QueuedDelivery {
   const { secret, ...subscription } = data.subscription;
-  return { id: data.id, subscription: { ...subscription, ...(secret === undefined ? {} : { secret }) }, payload: data.payload };
+  return {
+    id: data.id,
+    subscription: { ...subscription, ...(secret === undefined ? {} : { secret }) },
+    payload: data.payload,
+    ...(data.trace_carrier === undefined ? {} : { trace_carrier: data.trace_carrier }),
+  };
 }
 
 export interface BullmqDeliveryQueueOptions {

@@ -1,0 +1,1 @@
+export default { displayName: 'tracing-sdk', preset: '../../jest.preset.js' };
