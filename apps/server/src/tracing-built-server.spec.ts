@@ -2,67 +2,28 @@
 // local receiver that decodes each export: the span tree of a real call and the traceparent its
 // provider received. And with the collector unreachable: requests are answered as usual, and the
 // spans that never left are counted in the metrics.
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { killBuiltServers, listeningOn, spawnBuiltServer, type BuiltServer } from './testing/built-server.js';
+import { OtlpReceiver, spanAttribute, type OtlpSpan } from './testing/otlp-receiver.js';
 import { waitFor } from './testing/test-server.js';
 import { startUpstream, writeTracedTree, type Upstream } from './testing/traced-tree.js';
 
 jest.setTimeout(90_000);
 
-/** One span as OTLP/JSON spells it (ids in hex, attributes as typed key/value pairs). */
-interface OtlpSpan {
-  readonly traceId: string;
-  readonly spanId: string;
-  readonly parentSpanId?: string;
-  readonly name: string;
-  readonly kind: number;
-  readonly attributes?: Array<{ key: string; value: Record<string, unknown> }>;
-  readonly status?: { code?: number };
-}
-
-interface Received {
-  readonly service: string | undefined;
-  readonly span: OtlpSpan;
-}
-
-interface ExportRequest {
-  resourceSpans?: Array<{
-    resource?: { attributes?: Array<{ key: string; value: { stringValue?: string } }> };
-    scopeSpans?: Array<{ spans?: OtlpSpan[] }>;
-  }>;
-}
-
-let receiver: Server;
+const receiver = new OtlpReceiver();
 let receiverUrl: string;
-const received: Received[] = [];
-/** Sizes of the OTLP/protobuf exports received (decoding them is the collector's business; JSON is decoded above). */
-const protobufExports: number[] = [];
+const received = receiver.received;
+const protobufExports = receiver.protobufExports;
 let upstream: Upstream;
 let scratch: string;
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      if (req.url === '/v1/traces' && (req.headers['content-type'] ?? '').startsWith('application/json')) {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ExportRequest;
-        for (const resourceSpans of body.resourceSpans ?? []) {
-          const service = resourceSpans.resource?.attributes?.find((attribute) => attribute.key === 'service.name')?.value.stringValue;
-          for (const scope of resourceSpans.scopeSpans ?? []) for (const span of scope.spans ?? []) received.push({ service, span });
-        }
-      }
-      if (req.url === '/v1/traces' && req.headers['content-type'] === 'application/x-protobuf') protobufExports.push(Buffer.concat(chunks).length);
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiverUrl = await receiver.start();
   upstream = await startUpstream();
   scratch = await mkdtemp(join(tmpdir(), 'tracing-built-'));
   await writeTracedTree(scratch, upstream.port);
@@ -73,7 +34,7 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  await receiver.close();
   await upstream.close();
   await rm(scratch, { recursive: true, force: true });
 });
@@ -84,12 +45,7 @@ async function start(env: Record<string, string>): Promise<BuiltServer> {
   return { ...server, ...(await listeningOn(server)) };
 }
 
-const attribute = (span: OtlpSpan, key: string): unknown => {
-  const value = span.attributes?.find((entry) => entry.key === key)?.value;
-  if (value === undefined) return undefined;
-  if ('intValue' in value) return Number(value['intValue']);
-  return value['stringValue'] ?? value['boolValue'] ?? value['doubleValue'];
-};
+const attribute = spanAttribute;
 
 describe('the built server exporting OTLP/JSON to a collector', () => {
   it('exports the span tree of a real call, continuing the caller trace, and sends the client span to the provider', async () => {
