@@ -161,4 +161,14 @@ describe('POST /v1/runs/{run_id}/cancel (in memory, over HTTP)', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409]);
     expect((await call(url, 'GET', `/v1/runs/${runId}`, ROLE_KEYS.operator)).body).toMatchObject({ status: 'failed', error: 'Run cancelled' });
   });
+
+  it('is described in /openapi.json with its role, its record answer and its errors', async () => {
+    const { url } = await start();
+    const document = (await (await fetch(`${url}/openapi.json`, { headers: { 'X-API-Key': ROLE_KEYS.reader } })).json()) as {
+      paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
+    };
+    const operation = document.paths['/v1/runs/{run_id}/cancel']?.['post'];
+    expect(operation?.operationId).toBe('cancelRun');
+    expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining(['200', '403', '404', '409', '503']));
+  });
 });
