@@ -2,11 +2,50 @@
 // Generated; after an intended change of the public API run: npx nx run @skill-service/consumer-test:api-update
 
 // ---- index.d.ts
+export { deleteDeploymentKeys } from "./deployment-keys.js";
+export { createRedisRateLimitStore, type RedisRateLimitStore, type RedisRateLimitStoreOptions } from "./rate-limits/redis-rate-limit-store.js";
+export { RedisIdempotencyStore } from "./idempotency/redis-idempotency-store.js";
 export { checkReachable, connectionOptions, prefixedKey, queueClient, requestClient } from "./redis-connection.js";
 export { DEFAULT_REDIS_PREFIX, redactedRedisUrl, redisSettings, type RedisSettings } from "./redis-settings.js";
+export { CorruptStateError } from "./state-errors.js";
+export { BullmqDeliveryQueue, DELIVERY_QUEUE_NAME, type BullmqDeliveryQueueOptions } from "./webhooks/bullmq-delivery-queue.js";
+export { RedisDeadLetterStore } from "./webhooks/redis-dead-letter-store.js";
+export { RedisSubscriptionStore } from "./webhooks/redis-subscription-store.js";
+export { createRedisWebhookState, type RedisWebhookState, type RedisWebhookStateOptions } from "./webhooks/redis-webhook-state.js";
 export { createRedisRunState, type RedisRunState, type RedisRunStateOptions } from "./runs/create-redis-run-state.js";
 export { RedisRunQueue, type RedisRunQueueClients, type RedisRunQueueOptions, type RunStateLog } from "./runs/redis-run-queue.js";
 export { RedisRunStore, type RunningRun } from "./runs/redis-run-store.js";
+
+// ---- deployment-keys.d.ts
+import type { RedisSettings } from "./redis-settings.js";
+export declare function deleteDeploymentKeys(settings: RedisSettings): Promise<number>;
+
+// ---- idempotency/redis-idempotency-store.d.ts
+import type { Redis } from "ioredis";
+import type { IdempotencyRecord, IdempotencyStore, StoredResponse } from "@skill-service/idempotency";
+import type { RedisSettings } from "../redis-settings.js";
+export declare class RedisIdempotencyStore implements IdempotencyStore {
+    private readonly client;
+    private readonly settings;
+    constructor(client: Redis, settings: RedisSettings);
+    claim(id: string, fingerprint: string, leaseMs: number): Promise<IdempotencyRecord | undefined>;
+    complete(id: string, fingerprint: string, response: StoredResponse, ttlMs: number): Promise<void>;
+    release(id: string): Promise<void>;
+    read(id: string): Promise<IdempotencyRecord | undefined>;
+    private key;
+}
+
+// ---- rate-limits/redis-rate-limit-store.d.ts
+import type { RateLimitPolicy, RateLimitStore } from "@skill-service/auth";
+import type { RedisSettings } from "../redis-settings.js";
+export interface RedisRateLimitStoreOptions {
+    readonly onError?: (what: string, error: unknown) => void;
+}
+export interface RedisRateLimitStore extends RateLimitStore {
+    readonly shared: boolean;
+    close(): Promise<void>;
+}
+export declare function createRedisRateLimitStore(settings: RedisSettings, policy: RateLimitPolicy, options?: RedisRateLimitStoreOptions): Promise<RedisRateLimitStore>;
 
 // ---- redis-connection.d.ts
 import { Redis, type RedisOptions } from "ioredis";
@@ -130,7 +169,7 @@ export declare class RedisRunStore implements RunStore {
     readonly keys: RedisRunKeys;
     private readonly scripts;
     constructor(client: Redis, settings: RedisSettings, capacity: number, release?: () => Promise<void>);
-    create(record: RunRecord): Promise<RunRecord[]>;
+    create(record: RunRecord, launchedBy?: string): Promise<RunRecord[]>;
     get(runId: string): Promise<RunRecord | undefined>;
     list(limit: number): Promise<RunRecord[]>;
     finish(runId: string, outcome: RunOutcome): Promise<boolean>;
@@ -138,6 +177,90 @@ export declare class RedisRunStore implements RunStore {
     count(): Promise<RunCounts>;
     runningRuns(): Promise<RunningRun[]>;
     close(): Promise<void>;
+    launcher(runId: string): Promise<string | undefined>;
     private recordKey;
     private guard;
 }
+
+// ---- state-errors.d.ts
+import { ServiceError } from "@skill-service/contracts";
+export declare class CorruptStateError extends ServiceError {
+    constructor(what: string, key: string);
+}
+export declare function stateCall<T>(what: string, key: string, call: () => Promise<T>): Promise<T>;
+export declare function parseJson(text: string): unknown;
+
+// ---- webhooks/bullmq-delivery-queue.d.ts
+import type { Redis } from "ioredis";
+import { type DeliveryQueue, type DeliveryQueueStats, type DeliveryWork, type QueuedDelivery } from "@skill-service/webhooks";
+import type { RedisSettings } from "../redis-settings.js";
+export declare const DELIVERY_QUEUE_NAME = "webhook-deliveries";
+export interface BullmqDeliveryQueueOptions {
+    readonly retryDelaysMs?: readonly number[];
+    readonly concurrency?: number;
+    readonly lockDurationMs?: number;
+    readonly onError?: (what: string, error: unknown) => void;
+}
+export declare class BullmqDeliveryQueue implements DeliveryQueue {
+    #private;
+    private readonly workerConnection;
+    private readonly settings;
+    private readonly options;
+    constructor(queueConnection: Redis, workerConnection: Redis, settings: RedisSettings, options?: BullmqDeliveryQueueOptions);
+    start(work: DeliveryWork): void;
+    enqueue(deliveries: readonly QueuedDelivery[]): Promise<void>;
+    stats(): DeliveryQueueStats;
+    close(graceMs: number): Promise<void>;
+}
+
+// ---- webhooks/redis-dead-letter-store.d.ts
+import type { Redis } from "ioredis";
+import { DeadLetter } from "@skill-service/contracts";
+import type { DeadLetterStore } from "@skill-service/webhooks";
+import type { RedisSettings } from "../redis-settings.js";
+export declare class RedisDeadLetterStore implements DeadLetterStore {
+    #private;
+    private readonly client;
+    private readonly maxDeadLetters;
+    constructor(client: Redis, settings: RedisSettings, maxDeadLetters: number);
+    add(letter: DeadLetter): Promise<number>;
+    list(): Promise<DeadLetter[]>;
+    get(id: string): Promise<DeadLetter | undefined>;
+    take(id: string): Promise<DeadLetter | undefined>;
+    count(): Promise<number>;
+    dropped(): Promise<number>;
+}
+
+// ---- webhooks/redis-subscription-store.d.ts
+import type { Redis } from "ioredis";
+import type { WebhookEventName } from "@skill-service/contracts";
+import { type StoredSubscription, type SubscriptionStore } from "@skill-service/webhooks";
+import type { RedisSettings } from "../redis-settings.js";
+export declare class RedisSubscriptionStore implements SubscriptionStore {
+    #private;
+    private readonly client;
+    constructor(client: Redis, settings: RedisSettings);
+    add(subscription: StoredSubscription, max: number): Promise<boolean>;
+    list(): Promise<StoredSubscription[]>;
+    get(id: string): Promise<StoredSubscription | undefined>;
+    delete(id: string): Promise<boolean>;
+    count(): Promise<number>;
+    matching(event: WebhookEventName): Promise<StoredSubscription[]>;
+}
+
+// ---- webhooks/redis-webhook-state.d.ts
+import { type WebhookState } from "@skill-service/webhooks";
+import { type RedisSettings } from "../redis-settings.js";
+import { RedisDeadLetterStore } from "./redis-dead-letter-store.js";
+export interface RedisWebhookStateOptions {
+    readonly retryDelaysMs?: readonly number[];
+    readonly concurrency?: number;
+    readonly maxDeadLetters?: number;
+    readonly lockDurationMs?: number;
+    readonly onError?: (what: string, error: unknown) => void;
+}
+export interface RedisWebhookState extends WebhookState {
+    readonly deadLetters: RedisDeadLetterStore;
+    close(): Promise<void>;
+}
+export declare function createRedisWebhookState(settings: RedisSettings, options?: RedisWebhookStateOptions): Promise<RedisWebhookState>;
