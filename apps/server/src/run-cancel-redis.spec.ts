@@ -11,13 +11,18 @@ import { deleteDeploymentKeys } from '@skill-service/redis-state';
 import { killBuiltServers, startBuiltServer, type BuiltServer } from './testing/built-server.js';
 import { describeProcess, isAlive } from './testing/process-alive.js';
 import { gateFolder, waitFor } from './testing/test-server.js';
+import { WebhookReceiver } from './testing/webhook-receiver.js';
 
 jest.setTimeout(180_000);
 
 const REDIS_URL = process.env['SERVICE_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const prefixes: string[] = [];
+const cleanup: (() => Promise<unknown>)[] = [];
 
-afterEach(killBuiltServers);
+afterEach(async () => {
+  killBuiltServers();
+  for (const step of cleanup.splice(0)) await step().catch(() => undefined);
+});
 
 afterAll(async () => {
   for (const prefix of prefixes) await deleteDeploymentKeys({ url: REDIS_URL, prefix });
@@ -51,11 +56,16 @@ async function recordOn(server: BuiltServer, runId: string): Promise<Record<stri
 const started = (gates: string, name: string): boolean => existsSync(join(gates, `${name}.started`));
 
 describe('run cancel on Redis, two processes', () => {
-  it('a cancel answered by B stops the run executing on A: its Python call is interrupted and the record fails with "Run cancelled"', async () => {
-    const start = deployment();
+  it('a cancel answered by B stops the run executing on A: its Python call is interrupted, the record fails with "Run cancelled", run.failed fires once', async () => {
+    const start = deployment({ SERVICE_OUTBOUND_ALLOW: '127.0.0.1' });
     const gates = await gateFolder();
+    const receiver = new WebhookReceiver();
+    const hook = await receiver.start();
+    cleanup.push(() => receiver.close());
     // A alone in the deployment: it is the one executing the run.
     const a = await start();
+    const subscribed = await fetch(`${a.url}/v1/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: hook, events: ['run.failed', 'run.completed'] }) });
+    expect(subscribed.status).toBe(201);
     const runId = await launchWait(a, gates, 'held');
     await waitFor('the run to start on A', () => started(gates, 'held'), 30_000);
     const pid = Number(await readFile(join(gates, 'held.started'), 'utf8'));
@@ -74,6 +84,11 @@ describe('run cancel on Redis, two processes', () => {
       return deep.checks.runs.executing === 0;
     });
     expect((await cancel(a, runId)).status).toBe(409);
+    // The cancelling process fires run.failed; the executing one, whose run was cancelled, does not.
+    await waitFor('the run.failed delivery', () => receiver.received.length >= 1, 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const events = receiver.received.map((delivery) => JSON.parse(delivery.body) as { event: string; data: Record<string, unknown> });
+    expect(events).toEqual([expect.objectContaining({ event: 'run.failed', data: expect.objectContaining({ run_id: runId, error: { code: 'service_unavailable', message: 'Run cancelled' } }) })]);
   });
 
   it('a cancelled run still waiting for a worker is removed from the queue: no process ever starts it', async () => {
