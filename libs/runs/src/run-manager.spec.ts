@@ -2,6 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { NotFoundError, ServiceError, type ExecutionResult } from '@skill-service/contracts';
 import type { RunHandler, RunJobData, RunRequest } from './run-job.js';
 import { cancelledOnRequest } from './run-cancel.js';
+import { MemoryRunQueue } from './memory-run-queue.js';
+import { MemoryRunStore } from './memory-run-store.js';
 import { RunManager } from './run-manager.js';
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -259,6 +261,28 @@ describe('RunManager', () => {
       // The launcher it was told of may cancel it.
       await runs.cancel('run-2', (launchedBy) => launchedBy === 'robot-1');
       await expect(runs.cancel('run-2')).rejects.toMatchObject({ code: 'run_finished' });
+      await runs.close();
+    });
+
+    it('stands when the queue cannot be told at once: the signal is sent again until it is taken', async () => {
+      const { handler, held } = handlers();
+      const queue = new MemoryRunQueue();
+      let refusals = 1;
+      const cancel = queue.cancel.bind(queue);
+      queue.cancel = async (runId, reason) => {
+        if (refusals > 0) {
+          refusals -= 1;
+          throw new ServiceError('service_unavailable', 'queue unreachable');
+        }
+        return cancel(runId, reason);
+      };
+      const runs = new RunManager({ workers: 1, handler, newId: sequentialIds(), state: { store: new MemoryRunStore(10), queue } });
+      await runs.launch(request('held:one'));
+      await settle();
+      expect(await runs.cancel('run-1')).toMatchObject({ status: 'failed', error: 'Run cancelled' });
+      // Told again after the first retry delay.
+      for (let i = 0; i < 250 && held('run-1').signal()?.aborted !== true; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(held('run-1').signal()?.aborted).toBe(true);
       await runs.close();
     });
   });

@@ -246,7 +246,13 @@ export class RunManager {
       throw new ServiceError('run_finished', `Run '${runId}' is already finished (${current.status}); it cannot be cancelled`);
     }
     // The record already says cancelled: a worker taking the job from now on skips it.
-    await this.state.queue.cancel(runId, RunMessages.cancelled);
+    try {
+      await this.state.queue.cancel(runId, RunMessages.cancelled);
+    } catch {
+      // The cancel stands (its record is written): the executing process is told again, in the
+      // background, until the queue takes the signal (or the manager closes).
+      void this.whileUnreachable(() => this.state.queue.cancel(runId, RunMessages.cancelled)).catch(() => undefined);
+    }
     return { ...record, status: 'failed', finished_at: finishedAt, result: null, error: RunMessages.cancelled };
   }
 }
