@@ -65,6 +65,7 @@ const ALLOWED_STATUS: Readonly<Record<string, number>> = {
   'GET /v1/runs/{run_id}': 404,
   'GET /v1/metrics': 200,
   'GET /v1/metrics/prometheus': 200,
+  'POST /v1/runs/{run_id}/cancel': 404,
 };
 
 interface RouteCase {
@@ -135,9 +136,10 @@ describe('route → role table: 4 roles (and no credentials) × every route', ()
         'POST /v1/capabilities/{capability_id}/explain → executor',
         'GET /v1/runs → operator',
         'DELETE /v1/webhooks/{webhook_id} → operator',
+        'POST /v1/runs/{run_id}/cancel → executor',
       ]),
     );
-    expect(CONTRACT_CASES).toHaveLength(20);
+    expect(CONTRACT_CASES).toHaveLength(21);
   });
 
   const otherMethods = OTHER_METHOD_CASES.flatMap((routeCase) => CALLERS.map((caller) => [routeCase.label, caller, routeCase] as const));

@@ -66,6 +66,7 @@ describe('GET /openapi.json', () => {
         'POST /v1/webhooks/dead-letters/{dead_letter_id}/replay',
         'GET /v1/metrics',
         'GET /v1/metrics/prometheus',
+        'POST /v1/runs/{run_id}/cancel',
       ].sort(),
     );
   });

@@ -131,4 +131,12 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDocs>> = {
   deleteWebhook: { tag: 'Webhooks', description: 'Removes a subscription; no further events are delivered to it.' },
   getMetrics: { tag: 'Metrics', description: 'Every metric family of the service registry with its samples, as JSON.' },
   getPrometheusMetrics: { tag: 'Metrics', description: 'The same metrics in the Prometheus text exposition format, for a scraper.' },
+  cancelRun: {
+    tag: 'Runs',
+    description:
+      'Cancels a running async run wherever it waits or executes: no further step starts, provider calls in flight are aborted, and the run ' +
+      'fails with the error `Run cancelled` (`run.failed` fires). An operator may cancel any run, an executor only the runs it launched (403 ' +
+      'otherwise). A finished run, a second cancel included, answers 409 `run_finished`; an unknown run 404. Of concurrent cancels exactly one wins.',
+    example: {},
+  },
 };

@@ -91,7 +91,13 @@ describe('MCP (JSON-RPC 2.0)', () => {
     expect(answer).toEqual({
       jsonrpc: '2.0',
       id: 1,
-      result: { protocolVersion: negotiated, capabilities: { tools: { listChanged: false } }, serverInfo: { name: 'skill-bridge', version: '9.9.9-test' }, instructions: expect.any(String) },
+      result: {
+        protocolVersion: negotiated,
+        // Tasks are declared at the revision that has them.
+        capabilities: negotiated === '2025-11-25' ? { tools: { listChanged: false }, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } : { tools: { listChanged: false } },
+        serverInfo: { name: 'skill-bridge', version: '9.9.9-test' },
+        instructions: expect.any(String),
+      },
     });
   });
 

@@ -26,7 +26,7 @@ describe('the built bridge under the MCP SDK client', () => {
   it('negotiates the protocol and reports itself', async () => {
     const mcp = await connect();
     expect(mcp.getServerVersion()).toEqual({ name: 'skill-bridge', version: expect.any(String) });
-    expect(mcp.getServerCapabilities()).toEqual({ tools: { listChanged: false } });
+    expect(mcp.getServerCapabilities()).toEqual({ tools: { listChanged: false }, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } });
     expect(mcp.getInstructions()).toContain('skill.execute');
     await expect(mcp.ping()).resolves.toEqual({});
   });

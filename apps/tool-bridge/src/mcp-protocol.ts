@@ -1,17 +1,15 @@
 import { extractCarrier, markSpanFailed, SPAN_ATTRIBUTES, traced } from '@skill-service/util';
 import type { ToolDispatcher, ToolOutcome } from './tool-dispatcher.js';
 import { toolInputSchema } from './tool-input-schema.js';
+import { McpTasks, TASK_TOOLS, TASKS_CAPABILITY, TASKS_REVISION } from './mcp-tasks.js';
+import { JSONRPC_INTERNAL_ERROR, JSONRPC_INVALID_PARAMS, JSONRPC_INVALID_REQUEST, JSONRPC_METHOD_NOT_FOUND, ProtocolError } from './protocol-error.js';
 
 // MCP over JSON-RPC 2.0, by hand: the bridge needs a small slice of the protocol (a handshake,
 // ping, discovery, two tool methods), and the SDK's `Server` owns its transport's whole stream,
 // while this stream also carries the contract's plain lines. Every request is answered on its own
 // (nothing depends on a prior `initialize`), which is also what the stateless revision asks.
 
-export const JSONRPC_PARSE_ERROR = -32700;
-export const JSONRPC_INVALID_REQUEST = -32600;
-export const JSONRPC_METHOD_NOT_FOUND = -32601;
-export const JSONRPC_INVALID_PARAMS = -32602;
-export const JSONRPC_INTERNAL_ERROR = -32603;
+export { JSONRPC_INTERNAL_ERROR, JSONRPC_INVALID_PARAMS, JSONRPC_INVALID_REQUEST, JSONRPC_METHOD_NOT_FOUND, JSONRPC_PARSE_ERROR } from './protocol-error.js';
 /** 2026-07-28: the `_meta` protocol version is not one this server speaks. */
 export const MCP_UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
@@ -46,15 +44,6 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /** What a tool call that the client cancelled resolves to: nothing is answered. */
 const CANCELLED: Record<string, unknown> = Object.freeze({});
 
-class ProtocolError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-  }
-}
 
 /** The MCP half of the bridge: one parsed JSON-RPC message in, its answer (or none) out. */
 export class McpProtocol {
@@ -62,11 +51,13 @@ export class McpProtocol {
   readonly #info: ServerInfo;
   /** Calls in flight by request id, so `notifications/cancelled` can stop one. */
   readonly #inflight = new Map<JsonRpcId, AbortController>();
+  readonly #tasks: McpTasks;
   #toolList: Record<string, unknown>[] | undefined;
 
   constructor(dispatcher: ToolDispatcher, info: ServerInfo) {
     this.#dispatcher = dispatcher;
     this.#info = info;
+    this.#tasks = new McpTasks(dispatcher);
   }
 
   /** The answer to one message; undefined for notifications and for responses (this server sends no requests). */
@@ -127,6 +118,16 @@ export class McpProtocol {
         const result = await this.#callTool(id, params);
         return result === CANCELLED ? result : complete(result);
       }
+      case 'tasks/get':
+        return complete(await this.#tasks.get(params));
+      case 'tasks/result': {
+        const result = await this.#whileInflight(id, (signal) => this.#tasks.result(params, signal));
+        return result === undefined ? CANCELLED : complete(result);
+      }
+      case 'tasks/list':
+        return complete(await this.#tasks.list());
+      case 'tasks/cancel':
+        return complete(await this.#tasks.cancel(params));
       default:
         throw new ProtocolError(JSONRPC_METHOD_NOT_FOUND, `Method not found: ${method.slice(0, 100)}`);
     }
@@ -136,7 +137,9 @@ export class McpProtocol {
   #initialize(params: Record<string, unknown>): Record<string, unknown> {
     const requested = params['protocolVersion'];
     const protocolVersion = (HANDSHAKE_VERSIONS as readonly unknown[]).includes(requested) ? (requested as string) : HANDSHAKE_VERSIONS[0];
-    return { protocolVersion, capabilities: { tools: { listChanged: false } }, serverInfo: this.#info, instructions: INSTRUCTIONS };
+    // Tasks came with 2025-11-25: an older revision is not told of them.
+    const capabilities = protocolVersion === TASKS_REVISION ? { tools: { listChanged: false }, tasks: TASKS_CAPABILITY } : { tools: { listChanged: false } };
+    return { protocolVersion, capabilities, serverInfo: this.#info, instructions: INSTRUCTIONS };
   }
 
   /**
@@ -161,7 +164,15 @@ export class McpProtocol {
   /** Tool definitions: JSON Schemas generated from the contracts' zod schemas, computed once. */
   #tools(): Record<string, unknown>[] {
     this.#toolList ??= this.#dispatcher.tools.map((tool) => {
-      return { name: tool.name, title: tool.annotations.title, description: tool.description, inputSchema: toolInputSchema(tool.arguments), annotations: tool.annotations };
+      return {
+        name: tool.name,
+        title: tool.annotations.title,
+        description: tool.description,
+        inputSchema: toolInputSchema(tool.arguments),
+        annotations: tool.annotations,
+        // A long skill may run as an MCP task (an async run) instead of holding the call open.
+        ...(TASK_TOOLS.has(tool.name) ? { execution: { taskSupport: 'optional' } } : {}),
+      };
     });
     return this.#toolList;
   }
@@ -186,6 +197,11 @@ export class McpProtocol {
     if (typeof name !== 'string') throw new ProtocolError(JSONRPC_INVALID_PARAMS, 'Invalid params: name must be a string');
     if (!this.#dispatcher.has(name)) throw new ProtocolError(JSONRPC_INVALID_PARAMS, `Unknown tool: ${name.slice(0, 100)}`);
     if (!isObject(args)) throw new ProtocolError(JSONRPC_INVALID_PARAMS, 'Invalid params: arguments must be an object');
+    if (params['task'] !== undefined) {
+      if (!isObject(params['task'])) throw new ProtocolError(JSONRPC_INVALID_PARAMS, 'Invalid params: task must be an object');
+      if (!TASK_TOOLS.has(name)) throw new ProtocolError(JSONRPC_INVALID_PARAMS, `Invalid params: tool ${name} does not support task-augmented calls`);
+      return this.#tasks.launch(args);
+    }
     const controller = new AbortController();
     this.#inflight.set(id, controller);
     try {
@@ -197,6 +213,17 @@ export class McpProtocol {
         structuredContent: structured,
         ...(outcome.ok ? {} : { isError: true }),
       };
+    } finally {
+      if (this.#inflight.get(id) === controller) this.#inflight.delete(id);
+    }
+  }
+
+  /** Runs `work` with a signal that `notifications/cancelled` naming `id` aborts. */
+  async #whileInflight<T>(id: JsonRpcId, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const controller = new AbortController();
+    this.#inflight.set(id, controller);
+    try {
+      return await work(controller.signal);
     } finally {
       if (this.#inflight.get(id) === controller) this.#inflight.delete(id);
     }

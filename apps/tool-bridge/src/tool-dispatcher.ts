@@ -73,4 +73,27 @@ export class ToolDispatcher {
       return { ok: false, error: answer.body };
     }
   }
+
+  /**
+   * An operation on the async runs behind MCP tasks, authorized as the bridge's identity for
+   * `route` (launching: the async execute's role). Never throws: failures are error payloads.
+   */
+  async runs<T>(
+    route: { readonly method: 'GET' | 'POST'; readonly path: string },
+    operation: (service: SkillService, identity: Identity, traceId: string) => Promise<T>,
+  ): Promise<{ readonly ok: true; readonly result: T } | { readonly ok: false; readonly error: ErrorPayload }> {
+    const traceId = activeTraceUuid() ?? randomUUID();
+    try {
+      const required = this.#routes.roleOfTemplate(route.method, route.path) ?? UNKNOWN_ROUTE_ROLE;
+      const refusal = this.#authenticator.authorize(this.#options.identity, required);
+      if (refusal !== undefined) throw refusal;
+      return { ok: true, result: await operation(this.#options.service, this.#options.identity, traceId) };
+    } catch (error) {
+      const answer = errorAnswer(error, traceId);
+      if (answer.body.error.code === 'internal_error') {
+        this.#options.log(`internal error in ${route.method} ${route.path} (trace ${traceId}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      }
+      return { ok: false, error: answer.body };
+    }
+  }
 }

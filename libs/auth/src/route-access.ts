@@ -30,6 +30,8 @@ export const CONTRACT_ROUTE_ROLES: readonly RouteRoleEntry[] = [
   { method: 'POST', path: '/v1/capabilities/{capability_id}/explain', role: 'executor' },
   { method: 'GET', path: '/v1/runs', role: 'operator' },
   { method: 'GET', path: '/v1/runs/{run_id}', role: 'operator' },
+  // The launching executor may cancel its own run; the service refuses it anyone else's (403).
+  { method: 'POST', path: '/v1/runs/{run_id}/cancel', role: 'executor' },
   { method: 'POST', path: '/v1/webhooks', role: 'operator' },
   { method: 'GET', path: '/v1/webhooks', role: 'operator' },
   { method: 'DELETE', path: '/v1/webhooks/{webhook_id}', role: 'operator' },

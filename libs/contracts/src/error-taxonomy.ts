@@ -13,6 +13,7 @@ export const ERROR_TAXONOMY = {
   invalid_configuration: { status: 409, type: 'InvalidConfigurationError' },
   limit_exceeded: { status: 409, type: 'LimitExceededError' },
   idempotency_in_progress: { status: 409, type: 'IdempotencyInProgressError' },
+  run_finished: { status: 409, type: 'RunFinishedError' },
   conformance_unmet: { status: 412, type: 'ConformanceUnmetError' },
   payload_too_large: { status: 413, type: 'PayloadTooLargeError' },
   unsupported_media_type: { status: 415, type: 'UnsupportedMediaTypeError' },

@@ -70,6 +70,7 @@ export class ServiceMetrics {
   private readonly rateLimitedRequests: Counter<'route'>;
   private readonly authFailures: Counter<'reason'>;
   private readonly droppedSpans: Counter<'reason'>;
+  private readonly cancelledRuns: Counter<'skill'>;
   private readonly labels: Record<'route' | 'skill' | 'channel' | 'protocol' | 'capability' | 'service' | 'reason', BoundedLabel>;
   private sources: MetricSources = {};
   /** Webhook counters at the last reset: the dispatcher's own counters never go back. */
@@ -135,6 +136,12 @@ export class ServiceMetrics {
       name: `${PREFIX}trace_spans_dropped_total`,
       help: 'Trace spans not exported, by reason: queue_full (the export queue was at its bound), export_failed (the collector refused or could not be reached)',
       labelNames: ['reason'],
+      registers,
+    });
+    this.cancelledRuns = new Counter({
+      name: `${PREFIX}runs_cancelled_total`,
+      help: 'Async runs cancelled on request (POST /v1/runs/{run_id}/cancel), by skill; counted once per deployment',
+      labelNames: ['skill'],
       registers,
     });
     const sources = (): MetricSources => this.sources;
@@ -224,6 +231,12 @@ export class ServiceMetrics {
   /** Spans the tracing exporter dropped (tracing on, collector slow, full or unreachable). */
   spansDropped(reason: 'queue_full' | 'export_failed', count: number): void {
     this.droppedSpans.inc({ reason }, count);
+  }
+
+  /** An async run cancelled on request. */
+  runCancelled(skillId: string): void {
+    const known = this.sources.knownSkill?.(skillId) ?? true;
+    this.cancelledRuns.inc({ skill: known ? this.labels.skill.value(skillId) : 'unknown' });
   }
 
   /** The Prometheus text exposition (`contentType`). */

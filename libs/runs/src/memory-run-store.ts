@@ -7,6 +7,7 @@ import type { RunCounts, RunOutcome, RunStore } from './run-store-port.js';
  */
 export class MemoryRunStore implements RunStore {
   private readonly runs = new Map<string, RunRecord>();
+  private readonly launchers = new Map<string, string>();
 
   constructor(readonly capacity: number) {
     if (!Number.isInteger(capacity) || capacity < 1) {
@@ -14,12 +15,14 @@ export class MemoryRunStore implements RunStore {
     }
   }
 
-  async create(record: RunRecord): Promise<RunRecord[]> {
+  async create(record: RunRecord, launchedBy?: string): Promise<RunRecord[]> {
     this.runs.set(record.run_id, { ...record });
+    if (launchedBy !== undefined) this.launchers.set(record.run_id, launchedBy);
     const evicted: RunRecord[] = [];
     for (const [id, oldest] of this.runs) {
       if (this.runs.size <= this.capacity) break;
       this.runs.delete(id);
+      this.launchers.delete(id);
       evicted.push({ ...oldest });
     }
     return evicted;
@@ -52,6 +55,7 @@ export class MemoryRunStore implements RunStore {
 
   async remove(runId: string): Promise<void> {
     this.runs.delete(runId);
+    this.launchers.delete(runId);
   }
 
   async count(): Promise<RunCounts> {
@@ -62,5 +66,9 @@ export class MemoryRunStore implements RunStore {
 
   async close(): Promise<void> {
     // Nothing to release: the records live as long as the process.
+  }
+
+  async launcher(runId: string): Promise<string | undefined> {
+    return this.launchers.get(runId);
   }
 }

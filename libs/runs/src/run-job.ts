@@ -23,8 +23,11 @@ export interface RunJobData {
   readonly trace_carrier?: Readonly<Record<string, string>>;
 }
 
-/** What a launch asks for; the manager adds the run id. */
-export type RunRequest = Omit<RunJobData, 'run_id'>;
+/**
+ * What a launch asks for; the manager adds the run id. `launched_by`, the launching subject, is
+ * stored beside the record (who may cancel it), never in the job or the public record.
+ */
+export type RunRequest = Omit<RunJobData, 'run_id'> & { readonly launched_by?: string };
 
 /** Executes one run's skill; it must settle promptly once `signal` aborts (eviction, cancel, shutdown). */
 export type RunHandler = (job: RunJobData, signal: AbortSignal) => Promise<ExecutionResult>;

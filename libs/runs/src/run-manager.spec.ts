@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { NotFoundError, ServiceError, type ExecutionResult } from '@skill-service/contracts';
 import type { RunHandler, RunJobData, RunRequest } from './run-job.js';
+import { cancelledOnRequest } from './run-cancel.js';
+import { MemoryRunQueue } from './memory-run-queue.js';
+import { MemoryRunStore } from './memory-run-store.js';
 import { RunManager } from './run-manager.js';
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -211,5 +214,76 @@ describe('RunManager', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(150);
     expect(held('run-1').signal()?.aborted).toBe(true);
     expect(await runs.get('run-1')).toMatchObject({ status: 'failed', error: 'Run cancelled: the service shut down before it finished' });
+  });
+
+  describe('cancel', () => {
+    it('fails the record with "Run cancelled" and aborts the executing handler, which cannot overwrite it', async () => {
+      const { handler, held } = handlers();
+      const runs = new RunManager({ workers: 1, maxRuns: 10, handler, newId: sequentialIds() });
+      await runs.launch(request('held:one'));
+      await settle();
+      const cancelled = await runs.cancel('run-1');
+      expect(cancelled).toMatchObject({ run_id: 'run-1', status: 'failed', error: 'Run cancelled', result: null });
+      expect(held('run-1').signal()?.aborted).toBe(true);
+      expect(cancelledOnRequest(held('run-1').signal() as AbortSignal)).toBe(true);
+      await settle();
+      expect(await runs.get('run-1')).toEqual(cancelled);
+      await runs.close();
+    });
+
+    it('drops a waiting run: it never starts', async () => {
+      const { handler, held } = handlers();
+      const runs = new RunManager({ workers: 1, maxRuns: 10, handler, newId: sequentialIds() });
+      await runs.launch(request('held:first'));
+      await runs.launch(request('held:second'));
+      await settle();
+      await runs.cancel('run-2');
+      held('run-1').release();
+      await settle();
+      expect(held('run-2').started()).toBe(false);
+      expect(await runs.get('run-2')).toMatchObject({ status: 'failed', error: 'Run cancelled' });
+      await runs.close();
+    });
+
+    it('refuses a finished run (409 run_finished), an unknown one (404) and a launcher mayCancel rejects (403)', async () => {
+      const { handler } = handlers();
+      const runs = new RunManager({ workers: 1, maxRuns: 10, handler, newId: sequentialIds() });
+      await runs.launch(request('done'));
+      await runs.launch({ ...request('held:mine'), launched_by: 'robot-1' });
+      await settle();
+      await expect(runs.cancel('run-1')).rejects.toMatchObject({ code: 'run_finished' });
+      await expect(runs.cancel('nope')).rejects.toBeInstanceOf(NotFoundError);
+      const seen: (string | undefined)[] = [];
+      const refuse = (launchedBy: string | undefined): boolean => (seen.push(launchedBy), false);
+      await expect(runs.cancel('run-2', refuse)).rejects.toMatchObject({ code: 'forbidden' });
+      expect(seen).toEqual(['robot-1']);
+      expect(await runs.get('run-2')).toMatchObject({ status: 'running' });
+      // The launcher it was told of may cancel it.
+      await runs.cancel('run-2', (launchedBy) => launchedBy === 'robot-1');
+      await expect(runs.cancel('run-2')).rejects.toMatchObject({ code: 'run_finished' });
+      await runs.close();
+    });
+
+    it('stands when the queue cannot be told at once: the signal is sent again until it is taken', async () => {
+      const { handler, held } = handlers();
+      const queue = new MemoryRunQueue();
+      let refusals = 1;
+      const cancel = queue.cancel.bind(queue);
+      queue.cancel = async (runId, reason) => {
+        if (refusals > 0) {
+          refusals -= 1;
+          throw new ServiceError('service_unavailable', 'queue unreachable');
+        }
+        return cancel(runId, reason);
+      };
+      const runs = new RunManager({ workers: 1, handler, newId: sequentialIds(), state: { store: new MemoryRunStore(10), queue } });
+      await runs.launch(request('held:one'));
+      await settle();
+      expect(await runs.cancel('run-1')).toMatchObject({ status: 'failed', error: 'Run cancelled' });
+      // Told again after the first retry delay.
+      for (let i = 0; i < 250 && held('run-1').signal()?.aborted !== true; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(held('run-1').signal()?.aborted).toBe(true);
+      await runs.close();
+    });
   });
 });

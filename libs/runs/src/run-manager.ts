@@ -93,17 +93,21 @@ export class RunManager {
    */
   async launch(request: RunRequest): Promise<RunLaunch> {
     if (this.closed) throw new ServiceError('service_unavailable', RunMessages.closing);
-    const job: RunJobData = { ...request, run_id: this.newId() };
-    const evicted = await this.state.store.create({
-      run_id: job.run_id,
-      skill_id: job.skill_id,
-      status: 'running',
-      trace_id: job.trace_id,
-      created_at: this.now().toISOString(),
-      finished_at: null,
-      result: null,
-      error: null,
-    });
+    const { launched_by: launchedBy, ...data } = request;
+    const job: RunJobData = { ...data, run_id: this.newId() };
+    const evicted = await this.state.store.create(
+      {
+        run_id: job.run_id,
+        skill_id: job.skill_id,
+        status: 'running',
+        trace_id: job.trace_id,
+        created_at: this.now().toISOString(),
+        finished_at: null,
+        result: null,
+        error: null,
+      },
+      launchedBy,
+    );
     for (const record of evicted) {
       if (record.status === 'running') void this.state.queue.cancel(record.run_id, RunMessages.evicted).catch(() => undefined);
     }
@@ -221,5 +225,34 @@ export class RunManager {
         await abortableSleep(delay, this.closing.signal).catch(() => undefined);
       }
     }
+  }
+
+  /**
+   * Cancels a running run wherever it is: its record fails with `Run cancelled` first (the store's
+   * first-outcome-wins write, so of two cancels racing, from any processes, exactly one wins), then
+   * the queue is told: a waiting job never starts, an executing one sees its signal abort. 404 for
+   * an unknown run, 403 when `mayCancel` refuses its launcher, 409 `run_finished` once it is
+   * finished (a second cancel included). Answers the failed record.
+   */
+  async cancel(runId: string, mayCancel: (launchedBy: string | undefined) => boolean = () => true): Promise<RunRecord> {
+    const record = await this.get(runId);
+    if (!mayCancel(await this.state.store.launcher(runId))) {
+      throw new ServiceError('forbidden', `Run '${runId}' was launched by another subject; only an operator may cancel it`);
+    }
+    const finishedAt = this.now().toISOString();
+    const won = record.status === 'running' && (await this.state.store.finish(runId, { status: 'failed', error: RunMessages.cancelled, finished_at: finishedAt }));
+    if (!won) {
+      const current = record.status === 'running' ? ((await this.state.store.get(runId)) ?? record) : record;
+      throw new ServiceError('run_finished', `Run '${runId}' is already finished (${current.status}); it cannot be cancelled`);
+    }
+    // The record already says cancelled: a worker taking the job from now on skips it.
+    try {
+      await this.state.queue.cancel(runId, RunMessages.cancelled);
+    } catch {
+      // The cancel stands (its record is written): the executing process is told again, in the
+      // background, until the queue takes the signal (or the manager closes).
+      void this.whileUnreachable(() => this.state.queue.cancel(runId, RunMessages.cancelled)).catch(() => undefined);
+    }
+    return { ...record, status: 'failed', finished_at: finishedAt, result: null, error: RunMessages.cancelled };
   }
 }

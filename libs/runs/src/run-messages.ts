@@ -16,4 +16,6 @@ export const RunMessages = {
   /** The result was refused rather than truncated. */
   resultTooLarge: (bytes: number, limit: number): string =>
     `Run failed: its result is ${bytes} bytes, over the ${limit}-byte limit (SERVICE_MAX_RUN_RESULT_BYTES); it was not stored`,
+  /** Cancelled on request (POST /v1/runs/{run_id}/cancel, or a task cancelled over MCP). */
+  cancelled: 'Run cancelled',
 } as const;

@@ -22,8 +22,9 @@ export interface RunStore {
   /**
    * Stores a new `running` record, then evicts the oldest records (by creation) beyond the
    * capacity; answers the evicted records as they were, so unfinished ones can be cancelled.
+   * `launchedBy` (the launching subject) is kept beside the record, never in it.
    */
-  create(record: RunRecord): Promise<RunRecord[]>;
+  create(record: RunRecord, launchedBy?: string): Promise<RunRecord[]>;
   get(runId: string): Promise<RunRecord | undefined>;
   /** At most `limit` records, the most recently created first. */
   list(limit: number): Promise<RunRecord[]>;
@@ -36,4 +37,6 @@ export interface RunStore {
   remove(runId: string): Promise<void>;
   count(): Promise<RunCounts>;
   close(): Promise<void>;
+  /** The subject that launched a stored run; undefined when unknown (not stored, or launched anonymously). */
+  launcher(runId: string): Promise<string | undefined>;
 }

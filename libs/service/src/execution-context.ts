@@ -6,4 +6,6 @@ export interface ExecutionContext {
   readonly channel: string;
   /** Aborted when the caller goes away: the run is cancelled. */
   readonly signal?: AbortSignal;
+  /** The authenticated subject, when the transport has one: an async run keeps it as its launcher. */
+  readonly subject?: string;
 }

@@ -35,4 +35,6 @@ export interface ServiceObserver {
   watch?(sources: ServiceSources): void;
   /** Zero what was counted (the reset-metrics operation). */
   reset?(): void;
+  /** An async run was cancelled on request (counted once, by the process whose cancel won). */
+  runCancelled?(skillId: string): void;
 }

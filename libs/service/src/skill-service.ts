@@ -1,5 +1,6 @@
 import {
   NotFoundError,
+  roleAtLeast,
   type AttachRequest,
   type AttachResult,
   type CapabilityExecuteRequest,
@@ -12,6 +13,7 @@ import {
   type ExecutionResult,
   type GovernanceListing,
   type GovernanceQuery,
+  type Identity,
   type ResolutionPlan,
   type RunLaunch,
   type RunList,
@@ -28,7 +30,7 @@ import {
 } from '@skill-service/contracts';
 import { SkillCatalog } from '@skill-service/catalog';
 import { validateSkillRequest, type DefinitionSource, type RunSkillOptions, type SkillRunStream } from '@skill-service/engine';
-import { RunManager, type RunJobData, type RunState } from '@skill-service/runs';
+import { RunManager, cancelledOnRequest, type RunJobData, type RunState } from '@skill-service/runs';
 import { WebhookDispatcher, WebhookRegistry, type WebhookState, type WebhookStats } from '@skill-service/webhooks';
 import { catalogSource, runtimeFacts } from './catalog-port.js';
 import type { ExecutionContext } from './execution-context.js';
@@ -286,6 +288,7 @@ export class SkillService {
       // The launching request's trace context travels with the job: the run's spans are its
       // children in whichever process a worker picks it up (empty when tracing is off).
       ...traceCarrierField(),
+      ...(context.subject === undefined ? {} : { launched_by: context.subject }),
     });
   }
 
@@ -296,7 +299,8 @@ export class SkillService {
 
   private executeRunInContext(job: RunJobData, signal: AbortSignal): Promise<ExecutionResult> {
     const options = jobRunOptions(job, signal);
-    const settle = this.events.started(job.skill_id, job.trace_id, () => job.run_id);
+    // A run cancelled on request has its run.failed fired by the cancel, once.
+    const settle = this.events.started(job.skill_id, job.trace_id, () => (cancelledOnRequest(signal) ? undefined : job.run_id));
     const observed = this.observed.skill(job.skill_id, job.execution.channel, options);
     const result = this.runtime.engine.runSkill(job.skill_id, { ...job.inputs }, observed.options);
     settle(result);
@@ -401,5 +405,23 @@ export class SkillService {
     await this.webhookDispatcher.close();
     await this.options.state?.webhooks?.close?.();
     await this.runtime.close();
+  }
+
+  /**
+   * Cancels a running async run wherever it is (waiting or executing, in any process): no further
+   * step starts, in-flight provider calls are aborted, and the record fails with `Run cancelled`;
+   * `run.failed` fires and the cancel is counted, once. `caller` (the authenticated identity, if
+   * any): an operator cancels any run, anyone else only the runs launched under its subject (403).
+   * 404 unknown, 409 `run_finished` once finished (a second cancel included).
+   */
+  async cancelRun(runId: string, caller?: Identity): Promise<RunRecord> {
+    const record = await this.runs.cancel(
+      runId,
+      (launchedBy) => caller === undefined || roleAtLeast(caller.role, 'operator') || launchedBy === caller.subject,
+    );
+    const durationMs = Math.max(0, Date.parse(record.finished_at ?? '') - Date.parse(record.created_at));
+    this.events.runCancelled(record, Number.isFinite(durationMs) ? durationMs : 0);
+    this.options.observer?.runCancelled?.(record.skill_id);
+    return record;
   }
 }

@@ -539,6 +539,7 @@ export declare const ErrorPayload: z.ZodObject<{
             invalid_configuration: "invalid_configuration";
             limit_exceeded: "limit_exceeded";
             idempotency_in_progress: "idempotency_in_progress";
+            run_finished: "run_finished";
             conformance_unmet: "conformance_unmet";
             payload_too_large: "payload_too_large";
             unsupported_media_type: "unsupported_media_type";
@@ -622,6 +623,10 @@ export declare const ERROR_TAXONOMY: {
     readonly idempotency_in_progress: {
         readonly status: 409;
         readonly type: "IdempotencyInProgressError";
+    };
+    readonly run_finished: {
+        readonly status: 409;
+        readonly type: "RunFinishedError";
     };
     readonly conformance_unmet: {
         readonly status: 412;
@@ -1948,6 +1953,7 @@ export declare const CONTRACT_SCHEMAS: {
                 invalid_configuration: "invalid_configuration";
                 limit_exceeded: "limit_exceeded";
                 idempotency_in_progress: "idempotency_in_progress";
+                run_finished: "run_finished";
                 conformance_unmet: "conformance_unmet";
                 payload_too_large: "payload_too_large";
                 unsupported_media_type: "unsupported_media_type";

@@ -169,7 +169,7 @@ export declare class RedisRunStore implements RunStore {
     readonly keys: RedisRunKeys;
     private readonly scripts;
     constructor(client: Redis, settings: RedisSettings, capacity: number, release?: () => Promise<void>);
-    create(record: RunRecord): Promise<RunRecord[]>;
+    create(record: RunRecord, launchedBy?: string): Promise<RunRecord[]>;
     get(runId: string): Promise<RunRecord | undefined>;
     list(limit: number): Promise<RunRecord[]>;
     finish(runId: string, outcome: RunOutcome): Promise<boolean>;
@@ -177,6 +177,7 @@ export declare class RedisRunStore implements RunStore {
     count(): Promise<RunCounts>;
     runningRuns(): Promise<RunningRun[]>;
     close(): Promise<void>;
+    launcher(runId: string): Promise<string | undefined>;
     private recordKey;
     private guard;
 }

@@ -10,6 +10,7 @@ export { RunMessages } from "./run-messages.js";
 export { RunHandedBack, type RunProcessor, type RunQueue, type RunQueueStats, type RunState } from "./run-queue-port.js";
 export { DEFAULT_MAX_RUN_RESULT_BYTES, runResultBytes } from "./run-result-size.js";
 export type { RunCounts, RunOutcome, RunStore } from "./run-store-port.js";
+export { cancelledOnRequest } from "./run-cancel.js";
 
 // ---- memory-run-queue.d.ts
 import type { RunJobData } from "./run-job.js";
@@ -34,15 +35,20 @@ import type { RunCounts, RunOutcome, RunStore } from "./run-store-port.js";
 export declare class MemoryRunStore implements RunStore {
     readonly capacity: number;
     private readonly runs;
+    private readonly launchers;
     constructor(capacity: number);
-    create(record: RunRecord): Promise<RunRecord[]>;
+    create(record: RunRecord, launchedBy?: string): Promise<RunRecord[]>;
     get(runId: string): Promise<RunRecord | undefined>;
     list(limit: number): Promise<RunRecord[]>;
     finish(runId: string, outcome: RunOutcome): Promise<boolean>;
     remove(runId: string): Promise<void>;
     count(): Promise<RunCounts>;
     close(): Promise<void>;
+    launcher(runId: string): Promise<string | undefined>;
 }
+
+// ---- run-cancel.d.ts
+export declare function cancelledOnRequest(signal: AbortSignal): boolean;
 
 // ---- run-job.d.ts
 import type { AuditMode, ConformanceProfile, ExecutionResult } from "@skill-service/contracts";
@@ -60,7 +66,9 @@ export interface RunJobData {
     readonly execution: RunExecutionOptions;
     readonly trace_carrier?: Readonly<Record<string, string>>;
 }
-export type RunRequest = Omit<RunJobData, "run_id">;
+export type RunRequest = Omit<RunJobData, "run_id"> & {
+    readonly launched_by?: string;
+};
 export type RunHandler = (job: RunJobData, signal: AbortSignal) => Promise<ExecutionResult>;
 
 // ---- run-manager.d.ts
@@ -108,6 +116,7 @@ export declare class RunManager {
     private execute;
     private finish;
     private whileUnreachable;
+    cancel(runId: string, mayCancel?: (launchedBy: string | undefined) => boolean): Promise<RunRecord>;
 }
 
 // ---- run-messages.d.ts
@@ -119,6 +128,7 @@ export declare const RunMessages: {
     readonly jobLost: "Run failed: its queued job was lost (the shared queue no longer holds it, e.g. Redis restarted without its data); it was not started again";
     readonly queueFailed: (reason: string) => string;
     readonly resultTooLarge: (bytes: number, limit: number) => string;
+    readonly cancelled: "Run cancelled";
 };
 
 // ---- run-queue-port.d.ts
@@ -170,11 +180,12 @@ export interface RunCounts {
 }
 export interface RunStore {
     readonly capacity: number;
-    create(record: RunRecord): Promise<RunRecord[]>;
+    create(record: RunRecord, launchedBy?: string): Promise<RunRecord[]>;
     get(runId: string): Promise<RunRecord | undefined>;
     list(limit: number): Promise<RunRecord[]>;
     finish(runId: string, outcome: RunOutcome): Promise<boolean>;
     remove(runId: string): Promise<void>;
     count(): Promise<RunCounts>;
     close(): Promise<void>;
+    launcher(runId: string): Promise<string | undefined>;
 }

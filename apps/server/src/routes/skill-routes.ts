@@ -8,6 +8,7 @@ import {
 } from '@skill-service/contracts';
 import { SkillDescription, SkillList, SkillListQuery, type SkillService } from '@skill-service/service';
 import type { Request } from 'express';
+import { identityOf } from '../access-control.js';
 import type { InflightRuns } from '../inflight-runs.js';
 import { queryValues } from '../query-values.js';
 import { adoptBodyTraceId, requestIncludeTrace } from '../request-trace.js';
@@ -106,7 +107,8 @@ export function skillRoutes(service: SkillService, options: SkillRouteOptions): 
       handler: async (req, res) => {
         const request = parseContract(SkillAsyncRequest, req.body, 'async request');
         const traceId = adoptBodyTraceId(res, request.trace_id);
-        res.status(202).json(await service.launchRun(skillId(req), request, { traceId, channel: 'http-async' }));
+        const subject = identityOf(res)?.subject;
+        res.status(202).json(await service.launchRun(skillId(req), request, { traceId, channel: 'http-async', ...(subject === undefined ? {} : { subject }) }));
       },
     },
   ];

@@ -7,6 +7,9 @@ import { redisFailure } from './redis-state-errors.js';
 import { decodeRunRecord, encodeRunOutcome, encodeRunRecord } from './run-record-codec.js';
 import { CREATE_RUN_SCRIPT, FINISH_RUN_SCRIPT, REMOVE_RUN_SCRIPT } from './run-scripts.js';
 
+/** The hash field naming the subject that launched the run (who may cancel it besides an operator). */
+const LAUNCHED_BY_FIELD = 'launched_by';
+
 type ScriptCall = (...args: (string | number)[]) => Promise<unknown>;
 
 /** A still-running record as the reconciliation sees it. */
@@ -52,10 +55,12 @@ export class RedisRunStore implements RunStore {
     };
   }
 
-  async create(record: RunRecord): Promise<RunRecord[]> {
+  async create(record: RunRecord, launchedBy?: string): Promise<RunRecord[]> {
     const { index, running, sequence, recordPrefix } = this.keys;
+    // The launcher is a field of its own in the hash: never part of the record read back.
+    const launcher = launchedBy === undefined ? [] : [LAUNCHED_BY_FIELD, launchedBy];
     const reply = await this.guard(`the record of run '${record.run_id}'`, () =>
-      this.scripts.create(index, running, sequence, recordPrefix, record.run_id, this.capacity, ...encodeRunRecord(record)),
+      this.scripts.create(index, running, sequence, recordPrefix, record.run_id, this.capacity, ...encodeRunRecord(record), ...launcher),
     );
     const evicted: RunRecord[] = [];
     const flat = Array.isArray(reply) ? reply : [];
@@ -137,6 +142,11 @@ export class RedisRunStore implements RunStore {
 
   async close(): Promise<void> {
     await this.release().catch(() => this.client.disconnect());
+  }
+
+  async launcher(runId: string): Promise<string | undefined> {
+    const subject = await this.guard(`the record of run '${runId}'`, () => this.client.hget(this.recordKey(runId), LAUNCHED_BY_FIELD));
+    return subject ?? undefined;
   }
 
   private recordKey(runId: string): string {

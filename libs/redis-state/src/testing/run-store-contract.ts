@@ -100,5 +100,23 @@ export function describeRunStoreContract(adapter: string, open: RunStoreFactory)
       expect((await store.list(1000)).map((run) => run.run_id)).toEqual(ids.slice(10).reverse());
       expect((await store.count()).stored).toBe(50);
     });
+
+    it('keeps the launching subject beside the record, never in it, and forgets it with the record', async () => {
+      await store.create(record('a'), 'robot-7');
+      await store.create(record('b'));
+      expect(await store.launcher('a')).toBe('robot-7');
+      expect(await store.launcher('b')).toBeUndefined();
+      expect(await store.launcher('nope')).toBeUndefined();
+      expect(await store.get('a')).toEqual(record('a'));
+      expect(await store.finish('a', { status: 'failed', error: 'Run cancelled', finished_at: '2025-01-02T03:04:06.000Z' })).toBe(true);
+      expect(await store.launcher('a')).toBe('robot-7');
+      await store.remove('a');
+      expect(await store.launcher('a')).toBeUndefined();
+      // Evicted with the record.
+      await store.create(record('c'), 'robot-8');
+      for (const id of ['d', 'e', 'f']) await store.create(record(id));
+      expect(await store.get('c')).toBeUndefined();
+      expect(await store.launcher('c')).toBeUndefined();
+    }, TEST_TIMEOUT_MS);
   });
 }
