@@ -73,6 +73,25 @@ describe('two server processes on one Redis', () => {
     await Promise.all([stop(a), stop(b)]);
   });
 
+  it('answers a launch retried on B with the same Idempotency-Key with the run launched on A, and starts one run', async () => {
+    const [a, b] = await Promise.all([deploymentServer(), deploymentServer()]);
+    const body = { inputs: { a: 7, b: 8 } };
+    const key = { 'idempotency-key': `retry-${randomUUID()}` };
+    const runsNow = async (): Promise<number> => ((await json(await fetch(`${a.url}/v1/runs?limit=1000`))) as { runs: unknown[] }).runs.length;
+    const before = await runsNow();
+    const first = await post(`${a.url}/v1/skills/math.sum/execute/async`, body, key);
+    expect(first.status).toBe(202);
+    const retried = await post(`${b.url}/v1/skills/math.sum/execute/async`, body, key);
+    expect(retried.status).toBe(202);
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    const runId = ((await json(first)) as { run_id: string }).run_id;
+    expect(((await json(retried)) as { run_id: string }).run_id).toBe(runId);
+    // The same key with another body is refused on either process.
+    expect((await post(`${b.url}/v1/skills/math.sum/execute/async`, { inputs: { a: 1, b: 1 } }, key)).status).toBe(422);
+    expect(await runsNow()).toBe(before + 1);
+    await Promise.all([stop(a), stop(b)]);
+  });
+
   it('delivers exactly once, for an execution on B, an event a subscription made on A asked for', async () => {
     const [a, b] = await Promise.all([deploymentServer(), deploymentServer()]);
     const created = await post(`${a.url}/v1/webhooks`, { url: hookUrl, events: ['skill.completed'] });
