@@ -185,8 +185,9 @@ export declare class RedisRunStore implements RunStore {
 // ---- state-errors.d.ts
 import { ServiceError } from "@skill-service/contracts";
 export declare class CorruptStateError extends ServiceError {
-    constructor(what: string, key: string);
+    constructor(what: string, where: string);
 }
+export declare function redisFailure(error: unknown, what: string, where: string): ServiceError;
 export declare function stateCall<T>(what: string, key: string, call: () => Promise<T>): Promise<T>;
 export declare function parseJson(text: string): unknown;
 

@@ -31,7 +31,7 @@ describe('idempotency keys on Redis', () => {
   it('answers a foreign value under its key with a typed error', async () => {
     const store = new RedisIdempotencyStore(a, settings);
     await a.set(`${settings.prefix}:idempotency:foreign`, 'not json');
-    await expect(store.read('foreign')).rejects.toMatchObject({ code: 'internal_error', message: expect.stringContaining('unreadable') });
+    await expect(store.read('foreign')).rejects.toMatchObject({ code: 'internal_error', message: expect.stringContaining('not one this service wrote') });
     await a.del(`${settings.prefix}:idempotency:foreign`);
     await a.hset(`${settings.prefix}:idempotency:foreign`, 'x', '1');
     await expect(store.claim('foreign', 'f', 1000)).rejects.toMatchObject({ code: 'internal_error' });

@@ -5,7 +5,7 @@ import { prefixedKey } from '../redis-connection.js';
 import type { RedisSettings } from '../redis-settings.js';
 import { CorruptStateError, parseJson, stateCall } from '../state-errors.js';
 
-const WHAT = 'Idempotency keys';
+const WHAT = 'the idempotency keys';
 
 /** Deletes the key only while it still holds a claim: a completed answer is never released. */
 const RELEASE_CLAIM = `
@@ -65,6 +65,6 @@ function parseRecord(raw: string, key: string): IdempotencyRecord {
     record !== null &&
     typeof record.fingerprint === 'string' &&
     (record.state === 'in_progress' || (record.state === 'completed' && typeof (record as { response?: { status?: unknown } }).response?.status === 'number'));
-  if (!valid) throw new CorruptStateError('An idempotency record', key);
+  if (!valid) throw new CorruptStateError('an idempotency record', `key '${key}'`);
   return record as IdempotencyRecord;
 }

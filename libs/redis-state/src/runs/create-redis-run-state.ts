@@ -3,7 +3,7 @@ import { queueClient, requestClient } from '../redis-connection.js';
 import type { RedisSettings } from '../redis-settings.js';
 import { RedisRunQueue, type RedisRunQueueOptions } from './redis-run-queue.js';
 import { RedisRunStore } from './redis-run-store.js';
-import { redisFailure } from './redis-state-errors.js';
+import { redisFailure } from '../state-errors.js';
 
 export interface RedisRunStateOptions extends RedisRunQueueOptions {
   /** SERVICE_MAX_RUNS: records kept for the whole deployment, the oldest evicted first. */
@@ -33,7 +33,7 @@ export async function createRedisRunState(settings: RedisSettings, options: Redi
     await Promise.all(clients.map((client) => client.connect()));
   } catch (error) {
     for (const client of clients) client.disconnect();
-    throw redisFailure(error, 'the run state', settings.prefix);
+    throw redisFailure(error, 'the run state', `the prefix '${settings.prefix}'`);
   }
   const store = new RedisRunStore(request, settings, options.maxRuns, () => request.quit().then(() => undefined));
   const queue = new RedisRunQueue({ request, producer, worker, subscriber }, settings, store, options);

@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import type { RedisSettings } from '../redis-settings.js';
 import { RUN_QUEUE_NAME, redisRunKeys, type RedisRunKeys } from './redis-run-keys.js';
 import type { RedisRunStore } from './redis-run-store.js';
-import { redisFailure } from './redis-state-errors.js';
+import { redisFailure } from '../state-errors.js';
 import { parseRunJob } from './run-job-schema.js';
 
 /** Log lines of the run queue (the service's structured log). */
@@ -95,7 +95,7 @@ export class RedisRunQueue implements RunQueue {
     try {
       await this.queue.add('run', job, { jobId: job.run_id });
     } catch (error) {
-      throw redisFailure(error, `the job of run '${job.run_id}'`, this.settings.prefix);
+      throw redisFailure(error, `the job of run '${job.run_id}'`, `the prefix '${this.settings.prefix}'`);
     }
   }
 
@@ -138,7 +138,7 @@ export class RedisRunQueue implements RunQueue {
     try {
       await this.clients.request.publish(this.keys.cancelChannel, JSON.stringify({ run_id: runId, reason }));
     } catch (error) {
-      throw redisFailure(error, `the cancel of run '${runId}'`, this.settings.prefix);
+      throw redisFailure(error, `the cancel of run '${runId}'`, `the prefix '${this.settings.prefix}'`);
     }
     // A job still waiting never starts; an active one is locked and stays (its process was told).
     await this.queue.remove(runId).catch(() => 0);
@@ -157,7 +157,7 @@ export class RedisRunQueue implements RunQueue {
       }
       return { executing: this.executing.size, queued, workers: this.concurrency };
     } catch (error) {
-      throw redisFailure(error, 'the run queue', this.settings.prefix);
+      throw redisFailure(error, 'the run queue', `the prefix '${this.settings.prefix}'`);
     }
   }
 

@@ -3,7 +3,7 @@ import type { RunCounts, RunOutcome, RunStore } from '@skill-service/runs';
 import type { Redis } from 'ioredis';
 import type { RedisSettings } from '../redis-settings.js';
 import { redisRunKeys, type RedisRunKeys } from './redis-run-keys.js';
-import { redisFailure } from './redis-state-errors.js';
+import { redisFailure } from '../state-errors.js';
 import { decodeRunRecord, encodeRunOutcome, encodeRunRecord } from './run-record-codec.js';
 import { CREATE_RUN_SCRIPT, FINISH_RUN_SCRIPT, REMOVE_RUN_SCRIPT } from './run-scripts.js';
 
@@ -90,7 +90,7 @@ export class RedisRunStore implements RunStore {
       const records: RunRecord[] = [];
       ids.forEach((id, i) => {
         const [error, fields] = replies[i] ?? [null, {}];
-        if (error !== null) throw redisFailure(error, `the record of run '${id}'`, this.settings.prefix);
+        if (error !== null) throw redisFailure(error, `the record of run '${id}'`, `the prefix '${this.settings.prefix}'`);
         const found = fields as Record<string, string>;
         // Evicted between the two reads: no longer listed.
         if (Object.keys(found).length > 0) records.push(decodeRunRecord(id, found, this.settings.prefix));
@@ -157,7 +157,7 @@ export class RedisRunStore implements RunStore {
     try {
       return await operation();
     } catch (error) {
-      throw redisFailure(error, what, this.settings.prefix);
+      throw redisFailure(error, what, `the prefix '${this.settings.prefix}'`);
     }
   }
 }

@@ -1,6 +1,6 @@
 import { RunRecord } from '@skill-service/contracts';
 import type { RunOutcome } from '@skill-service/runs';
-import { foreignValueError } from './redis-state-errors.js';
+import { CorruptStateError } from '../state-errors.js';
 
 /** The format mark of a run hash; a hash without it was not written by this adapter. */
 export const RUN_RECORD_FORMAT = 'run-record/1';
@@ -33,10 +33,10 @@ function parseJson(text: string | undefined): unknown {
 /** The record of a hash read back, checked against the contract; a typed error for anything else. */
 export function decodeRunRecord(runId: string, fields: Record<string, string>, prefix: string): RunRecord {
   const what = `The record of run '${runId}'`;
-  if (fields['format'] !== RUN_RECORD_FORMAT) throw foreignValueError(what, prefix);
+  if (fields['format'] !== RUN_RECORD_FORMAT) throw new CorruptStateError(what, `the prefix '${prefix}'`);
   const base = parseJson(fields['base']);
   const result = fields['result'] === undefined ? null : parseJson(fields['result']);
-  if (typeof base !== 'object' || base === null) throw foreignValueError(what, prefix);
+  if (typeof base !== 'object' || base === null) throw new CorruptStateError(what, `the prefix '${prefix}'`);
   const parsed = RunRecord.safeParse({
     ...base,
     status: fields['status'],
@@ -44,6 +44,6 @@ export function decodeRunRecord(runId: string, fields: Record<string, string>, p
     result,
     error: fields['error'] ?? null,
   });
-  if (!parsed.success || parsed.data.run_id !== runId) throw foreignValueError(what, prefix);
+  if (!parsed.success || parsed.data.run_id !== runId) throw new CorruptStateError(what, `the prefix '${prefix}'`);
   return parsed.data;
 }

@@ -132,7 +132,7 @@ export class BullmqDeliveryQueue implements DeliveryQueue {
 
   async enqueue(deliveries: readonly QueuedDelivery[]): Promise<void> {
     if (deliveries.length === 0) return;
-    await stateCall('The webhook delivery queue', `${this.settings.prefix}:${DELIVERY_QUEUE_NAME}`, () =>
+    await stateCall('the webhook delivery queue', `${this.settings.prefix}:${DELIVERY_QUEUE_NAME}`, () =>
       this.#queue.addBulk(
         deliveries.map((delivery) => ({
           name: delivery.payload.event,

@@ -5,7 +5,7 @@ import { prefixedKey } from '../redis-connection.js';
 import type { RedisSettings } from '../redis-settings.js';
 import { CorruptStateError, parseJson, stateCall } from '../state-errors.js';
 
-const WHAT = 'Webhook dead letters';
+const WHAT = 'the webhook dead letters';
 
 // KEYS: letters hash, order zset, sequence, dropped counter. ARGV: id, json, max.
 // A letter already kept is replaced in place; past the bound the oldest go, counted.
@@ -108,7 +108,7 @@ export class RedisDeadLetterStore implements DeadLetterStore {
 
   #parse(id: string, text: string): DeadLetter {
     const parsed = DeadLetter.safeParse(parseJson(text));
-    if (!parsed.success) throw new CorruptStateError(`Webhook dead letter '${id}'`, this.#hash);
+    if (!parsed.success) throw new CorruptStateError(`the webhook dead letter '${id}'`, `key '${this.#hash}'`);
     return parsed.data;
   }
 }

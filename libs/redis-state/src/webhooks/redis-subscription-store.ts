@@ -6,7 +6,7 @@ import type { RedisSettings } from '../redis-settings.js';
 import { CorruptStateError, parseJson, stateCall } from '../state-errors.js';
 import { StoredSubscriptionSchema, toStored } from './stored-subscription-schema.js';
 
-const WHAT = 'Webhook subscriptions';
+const WHAT = 'the webhook subscriptions';
 
 // KEYS: subscriptions hash, order zset, sequence. ARGV: id, json, max.
 // The count and the write in one script: two processes creating at once never pass the cap.
@@ -50,7 +50,7 @@ export class RedisSubscriptionStore implements SubscriptionStore {
 
   async list(): Promise<StoredSubscription[]> {
     return (await this.#all()).map((entry) => {
-      if (entry.subscription === undefined) throw new CorruptStateError(`Webhook subscription '${entry.id}'`, this.#hash);
+      if (entry.subscription === undefined) throw new CorruptStateError(`the webhook subscription '${entry.id}'`, `key '${this.#hash}'`);
       return entry.subscription;
     });
   }
@@ -59,7 +59,7 @@ export class RedisSubscriptionStore implements SubscriptionStore {
     const text = await stateCall(WHAT, this.#hash, () => this.client.hget(this.#hash, id));
     if (text === null) return undefined;
     const subscription = this.#parse(text);
-    if (subscription === undefined) throw new CorruptStateError(`Webhook subscription '${id}'`, this.#hash);
+    if (subscription === undefined) throw new CorruptStateError(`the webhook subscription '${id}'`, `key '${this.#hash}'`);
     return subscription;
   }
 

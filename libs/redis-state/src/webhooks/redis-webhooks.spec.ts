@@ -160,7 +160,7 @@ describe('foreign or corrupted values under the prefix', () => {
     await client.hset(prefixedKey(settings, 'webhooks', 'dead-letters'), 'junk', 'not json at all');
     await client.zadd(prefixedKey(settings, 'webhooks', 'dead-letter-order'), 1, 'junk');
 
-    await expect(rig.registry.list()).rejects.toMatchObject({ code: 'internal_error', message: expect.stringContaining("Webhook subscription 'bad'") });
+    await expect(rig.registry.list()).rejects.toMatchObject({ code: 'internal_error', message: expect.stringContaining("The webhook subscription 'bad' in Redis is not one this service wrote") });
     await expect(rig.registry.get('bad')).rejects.toMatchObject({ code: 'internal_error' });
     await expect(rig.dispatcher.listDeadLetters()).rejects.toMatchObject({ code: 'internal_error', message: expect.stringContaining('dead-letters') });
     await expect(rig.dispatcher.replay('junk')).rejects.toMatchObject({ code: 'internal_error' });
@@ -177,7 +177,7 @@ describe('foreign or corrupted values under the prefix', () => {
     // A key of another type where the subscriptions live.
     await client.del(prefixedKey(settings, 'webhooks', 'subscriptions'));
     await client.set(prefixedKey(settings, 'webhooks', 'subscriptions'), 'a string');
-    await expect(rig.registry.count()).rejects.toMatchObject({ code: 'internal_error', message: expect.stringContaining('another type') });
+    await expect(rig.registry.count()).rejects.toMatchObject({ code: 'internal_error', message: expect.stringContaining('not one this service wrote') });
     await expect(rig.registry.create({ url: rig.url, events: ['*'] })).rejects.toMatchObject({ code: 'internal_error' });
     expect(await rig.dispatcher.publish('skill.completed', DATA, 't')).toBe(0);
     expect(rig.dispatcher.stats().events_lost).toBe(1);
@@ -228,7 +228,7 @@ describe('Redis lost and back', () => {
     const subscription = await rig.registry.create({ url: rig.url, events: ['*'] });
 
     await proxy.stop();
-    const unavailable = { code: 'service_unavailable', status: 503, message: expect.stringContaining('shared state store (Redis) cannot be reached') };
+    const unavailable = { code: 'service_unavailable', status: 503, message: expect.stringContaining('Redis is unavailable') };
     await expect(rig.registry.create({ url: rig.url, events: ['*'] })).rejects.toMatchObject(unavailable);
     await expect(rig.registry.list()).rejects.toMatchObject(unavailable);
     await expect(rig.registry.delete(subscription.id)).rejects.toMatchObject(unavailable);
