@@ -77,8 +77,16 @@ describe('Redis lost mid-traffic, then back', () => {
     // Nothing but 202 and 503: no 500, no hang.
     expect([...new Set(launches.statuses)].sort()).toEqual([202, 503]);
 
+    let lastAnswer = '';
     const unfinished = async (): Promise<string[]> => {
-      const records = await Promise.all(launches.accepted.map(async (runId) => (await (await fetch(`${a.url}/v1/runs/${runId}`)).json()) as { status?: string }));
+      const records = await Promise.all(
+        launches.accepted.map(async (runId) => {
+          const answer = await fetch(`${a.url}/v1/runs/${runId}`);
+          const text = await answer.text();
+          lastAnswer = `${answer.status} ${text.slice(0, 300)}`;
+          return JSON.parse(text) as { status?: string };
+        }),
+      );
       return launches.accepted.filter((_, index) => records[index]?.status !== 'completed');
     };
     let left: string[] = [];
@@ -89,7 +97,7 @@ describe('Redis lost mid-traffic, then back', () => {
         return left.length === 0;
       },
       90_000,
-      () => `${left.length} of ${launches.accepted.length} accepted runs not completed: ${left.slice(0, 5).join(', ')}`,
+      () => `${left.length} of ${launches.accepted.length} accepted runs not completed: ${left.slice(0, 5).join(', ')}; the last answer: ${lastAnswer}`,
     );
     const health2 = await fetch(`${b.url}/v1/health?deep=true`);
     expect(health2.status).toBe(200);

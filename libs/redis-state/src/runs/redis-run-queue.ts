@@ -104,19 +104,22 @@ export class RedisRunQueue implements RunQueue {
     if (this.worker !== undefined) throw new Error('RedisRunQueue: already started');
     this.processor = processor;
     this.concurrency = concurrency;
-    this.worker = new Worker(RUN_QUEUE_NAME, (job, token) => this.process(job, token), {
-      connection: this.clients.worker,
-      prefix: this.keys.bullPrefix,
-      concurrency,
-      lockDuration: this.options.lockDurationMs ?? 30_000,
-      stalledInterval: this.options.stalledIntervalMs ?? 30_000,
-      // A stall is a start lost to a dead worker: `attempts` starts in all.
-      maxStalledCount: this.attempts - 1,
+    this.worker = this.newWorker(concurrency);
+    // A worker whose blocking connection broke while Redis was away can stay idle once Redis is
+    // back (BullMQ keeps waiting on the dead blocking call): a fresh worker on the reconnected
+    // connection resumes taking jobs. The stale one is closed without waiting; a run it still
+    // executes finishes (its outcome is recorded once) or, its lock lost, counts as a stall.
+    let lost = false;
+    this.clients.worker.on('close', () => {
+      lost = true;
     });
-    this.worker.on('failed', (job, error) => {
-      if (job?.id !== undefined) void this.abandon(job.id, this.failureMessage(error.message));
+    this.clients.worker.on('ready', () => {
+      if (!lost || this.closed) return;
+      lost = false;
+      const stale = this.worker;
+      this.worker = this.newWorker(concurrency);
+      void stale?.close(true).catch(() => undefined);
     });
-    this.worker.on('error', (error) => this.log('warn', `run worker: ${this.describe(error)}`));
     this.clients.subscriber.on('message', (channel, message) => {
       if (channel === this.keys.cancelChannel) this.onCancel(message);
     });
@@ -126,6 +129,23 @@ export class RedisRunQueue implements RunQueue {
     this.reconcileTimer = setInterval(() => void this.reconcile(), this.options.reconcileIntervalMs ?? 30_000);
     this.reconcileTimer.unref();
     void this.reconcile();
+  }
+
+  private newWorker(concurrency: number): Worker {
+    const worker = new Worker(RUN_QUEUE_NAME, (job, token) => this.process(job, token), {
+      connection: this.clients.worker,
+      prefix: this.keys.bullPrefix,
+      concurrency,
+      lockDuration: this.options.lockDurationMs ?? 30_000,
+      stalledInterval: this.options.stalledIntervalMs ?? 30_000,
+      // A stall is a start lost to a dead worker: `attempts` starts in all.
+      maxStalledCount: this.attempts - 1,
+    });
+    worker.on('failed', (job, error) => {
+      if (job?.id !== undefined) void this.abandon(job.id, this.failureMessage(error.message));
+    });
+    worker.on('error', (error) => this.log('warn', `run worker: ${this.describe(error)}`));
+    return worker;
   }
 
   /** Resolves once this process's worker is connected and taking jobs (after `start`). */
