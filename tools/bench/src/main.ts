@@ -26,6 +26,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { deleteDeploymentKeys, redisSettings } from '@skill-service/redis-state';
 import { children, copyBuiltServer, killChildren, ROOT, startChild, statusMb, stopChild } from './child-process.js';
+import { consoleFirstRender } from './console-render.js';
 import { measureEngineOverhead } from './engine-overhead.js';
 import { agent, call, oneStream, pool, sleep, waitHealthy } from './http-client.js';
 import { generateRegistryTree, timeLoads } from './registry-load.js';
@@ -352,6 +353,10 @@ export async function runBenchmarks(options: BenchOptions): Promise<BenchReport>
   const async = await asyncRuns(server.url, options);
   const loadMaxMb = await stopSampling();
   await stopChild(server.child);
+  log('console first render (5 runs, cold and warm)…');
+  // The built tree itself (not the copy): it serves apps/console/dist next to it.
+  const consoleServer = await startChild([join(ROOT, 'apps/server/dist/main.js'), ...SERVER_ARGS], SERVER_ENV);
+  const consoleRender = await consoleFirstRender(consoleServer.url, 5).finally(() => stopChild(consoleServer.child));
   log(`async on Redis (${options.asyncRuns} runs), one process, then --workers 2…`);
   const sharedAsync = await sharedAsyncRuns(serverMain, options);
 
@@ -373,6 +378,7 @@ export async function runBenchmarks(options: BenchOptions): Promise<BenchReport>
     registry,
     logLine,
     syncRowName,
+    consoleRender,
     shared: { syncRowName: syncRedisRowName, asyncOneProcess: sharedAsync.oneProcess, asyncTwoWorkers: sharedAsync.twoWorkers },
   };
 }
