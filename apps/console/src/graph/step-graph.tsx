@@ -71,7 +71,8 @@ export function StepGraph({ graph, steps }: { graph: SkillGraph; steps?: Readonl
       </div>
       <figcaption class="legend">
         <span class="swatch swatch-pending" /> pending <span class="swatch swatch-running" /> running <span class="swatch swatch-completed" /> completed{' '}
-        <span class="swatch swatch-skipped" /> skipped <span class="swatch swatch-degraded" /> degraded <span class="swatch swatch-failed" /> failed · solid edge: depends_on, dashed: data
+        <span class="swatch swatch-skipped" /> skipped <span class="swatch swatch-degraded" /> degraded <span class="swatch swatch-failed" /> failed{' '}
+        <span class="swatch swatch-not-run" /> not run · solid edge: depends_on, dashed: data
       </figcaption>
     </figure>
   );

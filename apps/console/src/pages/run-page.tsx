@@ -1,14 +1,15 @@
 import type { RunRecord, SkillDescription } from '@skill-service/contracts';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError } from '../api/api-error.js';
-import { deniedReason } from '../api/caller-role.js';
 import { useConsole, useInterval, useResource } from '../console-context.js';
 import { skillGraph, type DescribedStep } from '../graph/skill-graph.js';
 import { href } from '../router.js';
+import { CancelRunButton } from '../run/cancel-run-button.js';
+import { cancelledRun, isCancelledRecord } from '../run/cancelled-run.js';
 import { EventsUnavailable, followRunEvents } from '../run/follow-run-events.js';
 import { failRun, initialRunState, type RunState } from '../run/run-state.js';
 import { RunView } from '../run/run-view.js';
-import { ErrorNotice, GuardedButton, Notice } from '../ui/notices.js';
+import { ErrorNotice, Notice } from '../ui/notices.js';
 import { durationText } from './runs-page.js';
 
 const POLL_MS = 1000;
@@ -19,7 +20,7 @@ const POLL_MS = 1000;
  * route the page polls the record until the run finishes.
  */
 export function RunPage({ runId }: { runId: string }) {
-  const { client, caller, features } = useConsole();
+  const { client, features } = useConsole();
   const record = useResource((signal) => client.get<RunRecord>(`/v1/runs/${encodeURIComponent(runId)}`, signal), [runId]);
   const skillId = record.data?.skill_id;
   const skill = useResource(
@@ -29,7 +30,8 @@ export function RunPage({ runId }: { runId: string }) {
   const graph = useMemo(() => (skill.data === undefined ? undefined : skillGraph(skill.data.steps as DescribedStep[])), [skill.data]);
   const [events, setEvents] = useState<RunState | undefined>(undefined);
   const [eventsProblem, setEventsProblem] = useState<string | undefined>(undefined);
-  const [cancel, setCancel] = useState<{ busy: boolean; error?: unknown; done?: boolean; unavailable?: string }>({ busy: false });
+  // The cancel's answer: the final record, shown even where the caller may not read the run.
+  const [cancelled, setCancelled] = useState<RunRecord | undefined>(undefined);
 
   const stepIds = skill.data?.steps.map((step) => step.id);
   const stepKey = stepIds?.join('\n');
@@ -48,7 +50,7 @@ export function RunPage({ runId }: { runId: string }) {
     return () => controller.abort();
   }, [features.runEvents, runId, stepKey, client]);
 
-  const run = record.data;
+  const run = cancelled ?? record.data;
   const streaming = features.runEvents && eventsProblem === undefined;
   useInterval(() => record.reload(), POLL_MS, run?.status === 'running' && (!streaming || events?.outcome.kind !== 'running'));
   // The events stream ended: read the final record once.
@@ -56,25 +58,18 @@ export function RunPage({ runId }: { runId: string }) {
     if (events !== undefined && events.outcome.kind !== 'running' && run?.status === 'running') record.reload();
   }, [events?.outcome.kind]);
 
-  const cancelReason =
-    cancel.unavailable ??
-    (features.runCancel ? undefined : 'Cancelling needs POST /v1/runs/{run_id}/cancel, which this server does not offer.') ??
-    deniedReason(caller, 'operator', 'Cancelling a run') ??
-    (run?.status === 'running' ? undefined : 'The run has finished.');
-
-  const doCancel = async (): Promise<void> => {
-    setCancel({ busy: true });
-    try {
-      await client.post(`/v1/runs/${encodeURIComponent(runId)}/cancel`, {});
-      setCancel({ busy: false, done: true });
-      record.reload();
-    } catch (error) {
-      if (error instanceof ApiError && (error.status === 405 || (error.status === 404 && error.message === 'Route not found')))
-        setCancel({ busy: false, unavailable: 'This server does not offer run cancellation.' });
-      else setCancel({ busy: false, error });
-      record.reload();
-    }
-  };
+  // A caller who may not read the run (an executor; a reader) still sees the Cancel button, with its reason.
+  const unreadable = run === undefined && record.error instanceof ApiError && record.error.status === 403;
+  const cancelButton = (
+    <CancelRunButton
+      runId={runId}
+      status={run?.status}
+      onCancelled={setCancelled}
+      onSettled={() => {
+        if (!unreadable) record.reload();
+      }}
+    />
+  );
 
   const fromRecord = useMemo(() => {
     if (run === undefined || stepIds === undefined) return undefined;
@@ -83,7 +78,9 @@ export function RunPage({ runId }: { runId: string }) {
     if (run.status === 'failed') return failRun(base, run.error ?? 'The run failed.');
     return base;
   }, [run?.status, run?.finished_at, stepKey]);
-  const state = events ?? fromRecord;
+  const shown = events ?? fromRecord;
+  // Cancelled: the step the cancel stopped failed, those not started did not run.
+  const state = shown !== undefined && run !== undefined && isCancelledRecord(run) ? cancelledRun(shown, run.error ?? 'Run cancelled', Date.parse(run.finished_at ?? '') || Date.now()) : shown;
 
   return (
     <section>
@@ -93,9 +90,9 @@ export function RunPage({ runId }: { runId: string }) {
       <h1>
         Run <span class="mono">{runId}</span>
       </h1>
-      <ErrorNotice error={record.error} title="The run could not be loaded" />
+      <ErrorNotice error={cancelled === undefined ? record.error : undefined} title="The run could not be loaded" />
       {run === undefined ? (
-        record.error === undefined ? <p aria-busy="true">Loading…</p> : null
+        record.error === undefined ? <p aria-busy="true">Loading…</p> : unreadable ? cancelButton : null
       ) : (
         <>
           <dl class="facts">
@@ -116,11 +113,7 @@ export function RunPage({ runId }: { runId: string }) {
             <dt>Duration</dt>
             <dd>{durationText(run)}</dd>
           </dl>
-          <div class="actions">
-            <GuardedButton id="cancel-run" label="Cancel run" kind="danger" reason={cancelReason} busy={cancel.busy} onClick={() => void doCancel()} />
-          </div>
-          <ErrorNotice error={cancel.error} title="The run could not be cancelled" />
-          {cancel.done === true ? <Notice kind="info">Cancellation requested.</Notice> : null}
+          {cancelButton}
           {!features.runEvents ? (
             <Notice kind="info">
               Live events are unavailable on this server (it does not offer <code>GET /v1/runs/{'{run_id}'}/events</code>): the page follows the run by polling its record

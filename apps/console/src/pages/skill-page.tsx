@@ -1,4 +1,4 @@
-import type { RunLaunch, SkillDescription } from '@skill-service/contracts';
+import type { RunLaunch, RunRecord, SkillDescription } from '@skill-service/contracts';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api/api-error.js';
 import { atLeast, deniedReason } from '../api/caller-role.js';
@@ -7,6 +7,8 @@ import { initialValues, parseValues, type FormValues, type SkillExample } from '
 import { skillGraph, type DescribedStep } from '../graph/skill-graph.js';
 import { StepGraph } from '../graph/step-graph.js';
 import { href } from '../router.js';
+import { CancelRunButton } from '../run/cancel-run-button.js';
+import { cancelledRun } from '../run/cancelled-run.js';
 import { applyEvent, cutRun, failRun, initialRunState, type RunState } from '../run/run-state.js';
 import { RunView } from '../run/run-view.js';
 import { ErrorNotice, GuardedButton, Notice, errorText } from '../ui/notices.js';
@@ -138,6 +140,7 @@ function RunForm({ skill, graph }: { skill: Described; graph: ReturnType<typeof 
   const [run, setRun] = useState<RunState | undefined>(undefined);
   const [launchError, setLaunchError] = useState<unknown>(undefined);
   const [launched, setLaunched] = useState<RunLaunch | undefined>(undefined);
+  const [cancelled, setCancelled] = useState<RunRecord | undefined>(undefined);
   const abort = useRef<AbortController | undefined>(undefined);
   useEffect(() => () => abort.current?.abort(), []);
   const running = run?.outcome.kind === 'running';
@@ -153,6 +156,7 @@ function RunForm({ skill, graph }: { skill: Described; graph: ReturnType<typeof 
     const inputs = readInputs();
     if (inputs === undefined) return;
     setLaunched(undefined);
+    setCancelled(undefined);
     setLaunchError(undefined);
     const controller = new AbortController();
     abort.current = controller;
@@ -188,6 +192,7 @@ function RunForm({ skill, graph }: { skill: Described; graph: ReturnType<typeof 
     const inputs = readInputs();
     if (inputs === undefined) return;
     setRun(undefined);
+    setCancelled(undefined);
     setLaunchError(undefined);
     try {
       const answer = await client.post<RunLaunch>(`/v1/skills/${encodeURIComponent(skill.id)}/execute/async`, { inputs });
@@ -266,10 +271,19 @@ function RunForm({ skill, graph }: { skill: Described; graph: ReturnType<typeof 
       </form>
       <ErrorNotice error={launchError} title="The run could not be launched" />
       {launched === undefined ? null : (
-        <Notice kind="info">
-          Launched run <a href={href('runs', launched.run_id)} class="mono">{launched.run_id}</a>.
-          {atLeast(caller.role, 'operator') ? null : ' Following runs needs the operator role.'}
-        </Notice>
+        <div data-testid="launched-run">
+          <Notice kind="info">
+            Launched run <a href={href('runs', launched.run_id)} class="mono">{launched.run_id}</a>.
+            {atLeast(caller.role, 'operator') ? null : ' Following runs needs the operator role.'}
+          </Notice>
+          {/* An operator follows the run on its page; anyone else may still cancel the run it launched here. */}
+          {atLeast(caller.role, 'operator') ? null : (
+            <CancelRunButton runId={launched.run_id} status={cancelled?.status ?? 'running'} onCancelled={setCancelled} />
+          )}
+          {cancelled === undefined ? null : (
+            <RunView graph={graph} state={cancelledRun(initialRunState(skill.steps.map((step) => step.id)), cancelled.error ?? 'Run cancelled', Date.now())} />
+          )}
+        </div>
       )}
       {run === undefined ? null : (
         <div data-testid="live-run">

@@ -1,6 +1,7 @@
 import type { ExecutionResult, StreamEvent } from '@skill-service/contracts';
 
-export type StepStatus = 'pending' | 'running' | 'completed' | 'skipped' | 'degraded' | 'failed';
+/** `not-run`: the run ended (cancelled) before the step started. */
+export type StepStatus = 'pending' | 'running' | 'completed' | 'skipped' | 'degraded' | 'failed' | 'not-run';
 
 export interface StepTiming {
   readonly status: StepStatus;
