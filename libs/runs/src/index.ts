@@ -13,3 +13,6 @@ export { RunMessages } from './run-messages.js';
 export { RunHandedBack, type RunProcessor, type RunQueue, type RunQueueStats, type RunState } from './run-queue-port.js';
 export { DEFAULT_MAX_RUN_RESULT_BYTES, runResultBytes } from './run-result-size.js';
 export type { RunCounts, RunOutcome, RunStore } from './run-store-port.js';
+export { MemoryRunEventLog } from './memory-run-event-log.js';
+export { DEFAULT_MAX_RUN_EVENTS, type RunEvent, type RunEventLog } from './run-event-log-port.js';
+export type { TrackedRun } from './run-manager.js';
