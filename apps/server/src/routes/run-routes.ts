@@ -1,9 +1,12 @@
 import { RunList, RunRecord, parseContract } from '@skill-service/contracts';
 import { RunListQuery, type SkillService } from '@skill-service/service';
+import { LAST_EVENT_ID_HEADER, RunEventsQuery, lastEventIdOf } from '../last-event-id.js';
 import { queryValues } from '../query-values.js';
+import { sendRunEvents } from '../send-run-events.js';
+import { STREAM_FRAME_DATA, StreamFrame } from '../stream-frame.js';
 import type { RouteDefinition } from '../route-definition.js';
 
-export function runRoutes(service: SkillService): RouteDefinition[] {
+export function runRoutes(service: SkillService, options: { readonly heartbeatMs: number } = { heartbeatMs: 15_000 }): RouteDefinition[] {
   return [
     {
       method: 'get',
@@ -28,6 +31,33 @@ export function runRoutes(service: SkillService): RouteDefinition[] {
       errors: [404, 503],
       handler: async (req, res) => {
         res.json(await service.getRun(String(req.params['run_id'])));
+      },
+    },
+    {
+      method: 'get',
+      path: '/v1/runs/{run_id}/events',
+      operationId: 'streamRunEvents',
+      summary: 'A run\u2019s events as Server-Sent Events: replayed from the first (or after Last-Event-ID), then live until `done`',
+      access: 'operator',
+      query: RunEventsQuery,
+      requestHeaders: { 'Last-Event-ID': LAST_EVENT_ID_HEADER },
+      responses: {
+        200: {
+          description:
+            'The frames of the execute stream with the run\u2019s own event ids (`event: <type>\\ndata: <JSON>\\nid: <n>\\n\\n`), `: ping` comments as ' +
+            'heartbeat; ends after `done` (at once for a finished run replayed to its end).',
+          schema: StreamFrame,
+          references: STREAM_FRAME_DATA,
+          contentType: 'text/event-stream',
+        },
+      },
+      errors: [400, 404, 503],
+      handler: async (req, res) => {
+        const afterId = lastEventIdOf(req);
+        const disconnected = new AbortController();
+        res.once('close', () => disconnected.abort());
+        const events = await service.followRunEvents(String(req.params['run_id']), afterId, disconnected.signal);
+        await sendRunEvents(res, events, options.heartbeatMs);
       },
     },
   ];

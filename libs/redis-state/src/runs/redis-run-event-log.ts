@@ -49,8 +49,9 @@ export class RedisRunEventLog implements RunEventLog {
     this.append_ = (...args) => command.apply(client, args);
   }
 
-  async open(): Promise<void> {
-    // The stream is created by its first event; the record's existence gates appends.
+  async open(runId: string): Promise<void> {
+    // Nothing to store: the stream is created by its first event, and the run's record gates appends.
+    void runId;
   }
 
   async append(runId: string, type: string, data: unknown): Promise<number | undefined> {
