@@ -205,3 +205,22 @@ describe('POST /v1/skills/{skill_id}/execute/stream recorded as a run', () => {
     expect(runs.runs).toEqual([]);
   });
 });
+
+describe('the API description', () => {
+  it('describes the events route with Last-Event-ID and last_event_id, the stream’s X-Run-Id and on_disconnect', async () => {
+    const { url } = await server();
+    const document = (await (await fetch(`${url}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+      components: { schemas: Record<string, { properties?: Record<string, { enum?: string[] }> }> };
+    };
+    const events = document.paths['/v1/runs/{run_id}/events']?.['get'];
+    expect(events?.parameters?.map((parameter) => `${parameter.in} ${parameter.name}`)).toEqual(
+      expect.arrayContaining(['path run_id', 'query last_event_id', 'header Last-Event-ID']),
+    );
+    expect(Object.keys(events?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '404']));
+    const stream = document.paths['/v1/skills/{skill_id}/execute/stream']?.['post'];
+    expect(stream?.responses['200']?.headers).toHaveProperty('X-Run-Id');
+    const request = Object.entries(document.components.schemas).find(([name]) => name.startsWith('SkillStreamRequest'))?.[1];
+    expect(request?.properties?.['on_disconnect']?.enum).toEqual(['cancel', 'continue']);
+  });
+});
