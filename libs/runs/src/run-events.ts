@@ -78,14 +78,16 @@ export class RunEvents {
   private async *events(runId: string, afterId: number, signal?: AbortSignal): AsyncGenerator<RunEvent> {
     let after = afterId;
     let quietWhileFinished = 0;
-    while (signal?.aborted !== true) {
-      const events = await this.log.read(runId, after, FOLLOW_WAIT_MS);
+    for (;;) {
+      // Once the client is gone (signal aborted), what is recorded is still answered, never waited for.
+      const events = await this.log.read(runId, after, signal?.aborted === true ? 0 : FOLLOW_WAIT_MS);
       for (const event of events) {
         yield event;
         after = event.id;
         if (event.type === 'done') return;
       }
       if (events.length > 0) continue;
+      if (signal?.aborted === true) return;
       const record = await this.store.get(runId);
       // Evicted: its log is gone too.
       if (record === undefined) return;
