@@ -114,4 +114,27 @@ describe('RunManager run events', () => {
     expect(events[0]).toMatchObject({ id: 1, type: 'done', data: { error: { message: expect.stringContaining('shut down') } } });
     expect(await manager.get(waiting)).toMatchObject({ status: 'failed' });
   });
+  it('appends again while the log is unreachable, so no event is skipped and the ids stay the stream’s', async () => {
+    const log = new MemoryRunEventLog(10);
+    let failures = 2;
+    const flaky: typeof log = Object.create(log) as typeof log;
+    flaky.append = async (runId, type, data) => {
+      if (type === 'step_start' && failures > 0) {
+        failures -= 1;
+        throw new ServiceError('service_unavailable', 'the log is away');
+      }
+      return log.append(runId, type, data);
+    };
+    const manager = new RunManager({ workers: 1, handler: emitting().handler, state: { store: new MemoryRunStore(10), queue: new MemoryRunQueue(), events: flaky } });
+    const { run_id: runId } = await manager.launch(request('s'));
+    const events = await all(await manager.followEvents(runId, 0));
+    expect(failures).toBe(0);
+    expect(events.map((found) => [found.id, found.type])).toEqual([
+      [1, 'skill_start'],
+      [2, 'step_start'],
+      [3, 'skill_end'],
+      [4, 'done'],
+    ]);
+    await manager.close();
+  });
 });

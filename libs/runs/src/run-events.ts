@@ -26,6 +26,8 @@ export class RunEvents {
   constructor(
     private readonly log: RunEventLog,
     private readonly store: RunStore,
+    /** Runs an append again while the log is unreachable, so no event is skipped (its id would shift). */
+    private readonly retry: <T>(operation: () => Promise<T>) => Promise<T> = (operation) => operation(),
   ) {}
 
   /** The `done` of a failure without its thrown error (a refused result, a run the queue gave up on). */
@@ -37,7 +39,7 @@ export class RunEvents {
     let chain: Promise<unknown> = Promise.resolve();
     return {
       record: (event) => {
-        chain = chain.then(() => this.log.append(runId, event.type, event)).catch(() => undefined);
+        chain = chain.then(() => this.retry(() => this.log.append(runId, event.type, event))).catch(() => undefined);
       },
       settled: () => chain.then(() => undefined),
     };
@@ -48,10 +50,10 @@ export class RunEvents {
    * (the first outcome wins), else one built from the stored record, so `done` never contradicts it.
    */
   async done(runId: string, ours: RunDone | undefined): Promise<void> {
-    const record = await this.store.get(runId);
+    const record = await this.retry(() => this.store.get(runId));
     if (record === undefined || record.status === 'running') return;
     const won = ours !== undefined && ours.outcome.status === record.status && ours.outcome.finished_at === record.finished_at;
-    await this.log.append(runId, 'done', won ? ours.data : RunEvents.fromRecord(record));
+    await this.retry(() => this.log.append(runId, 'done', won ? ours.data : RunEvents.fromRecord(record)));
   }
 
   /**

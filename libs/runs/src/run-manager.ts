@@ -104,7 +104,7 @@ export class RunManager {
     this.now = options.now ?? (() => new Date());
     this.newId = options.newId ?? randomUUID;
     this.events = this.state.events ?? new MemoryRunEventLog(this.state.store.capacity);
-    this.runEvents = new RunEvents(this.events, this.state.store);
+    this.runEvents = new RunEvents(this.events, this.state.store, (operation) => this.whileUnreachable(operation));
     this.state.queue.start(this.processor(), this.workers);
   }
 
