@@ -83,7 +83,7 @@ export function createApp(service: SkillService, options: AppOptions): ServerApp
     ...catalogRoutes(service, inflight),
     ...skillRoutes(service, { inflight, heartbeatMs: options.heartbeatMs }),
     ...capabilityRoutes(service, inflight),
-    ...runRoutes(service),
+    ...runRoutes(service, { heartbeatMs: options.heartbeatMs }),
     ...webhookRoutes(service),
     ...metricsRoutes(metrics),
   ];

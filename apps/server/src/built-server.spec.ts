@@ -78,7 +78,8 @@ describe('the built server over a real socket', () => {
     expect(record).toMatchObject({ status: 'completed', result: { outputs: { sum: 42 } }, error: null });
     expect([...statuses].every((status) => status === 'running' || status === 'completed')).toBe(true);
     const runs = await sdk(server, 'GET', '/v1/runs');
-    expect((runs.body['runs'] as Array<{ run_id: string }>).map((run) => run.run_id)).toEqual([launch.body['run_id']]);
+    // The stream is recorded as a run too (its X-Run-Id), listed after the newer async launch.
+    expect((runs.body['runs'] as Array<{ run_id: string }>).map((run) => run.run_id)).toEqual([launch.body['run_id'], streamed.headers['x-run-id']]);
 
     server.child.kill('SIGTERM');
     expect(await server.exit).toBe(0);

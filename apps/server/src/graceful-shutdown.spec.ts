@@ -17,7 +17,7 @@ async function serving() {
   const service = await openTestService();
   opened.push(service);
   const server = testApp(service);
-  return { ...server, listening: await listen(server.app) };
+  return { ...server, service, listening: await listen(server.app) };
 }
 
 const hasStarted = (gates: string, name: string) => () => readFile(join(gates, `${name}.started`)).then(() => true, () => false);
@@ -53,5 +53,32 @@ describe('drainServer', () => {
     expect(Date.now() - started).toBeLessThan(5000);
     const done = (await stream).events.at(-1);
     expect(done).toMatchObject({ type: 'done', data: { error: { code: 'service_unavailable' } } });
+  });
+  it('waits for a stream run that outlives its client, and past the bound cancels it: its record fails', async () => {
+    const { inflight, listening, service } = await serving();
+    const gates = await gateFolder();
+    const controller = new AbortController();
+    const answer = await fetch(`${listening.url}/v1/skills/test.wait/execute/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ inputs: { gate_dir: gates, name: 'kept' }, on_disconnect: 'continue' }),
+      signal: controller.signal,
+    });
+    const runId = String(answer.headers.get('x-run-id'));
+    await waitFor('the held call to start', hasStarted(gates, 'kept'));
+    controller.abort();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await service.getRun(runId)).status).toBe('running');
+
+    let drained = false;
+    const draining = drainServer(listening.server, inflight, 1000).then(() => (drained = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // No connection is left, yet the drain waits for the run.
+    expect(drained).toBe(false);
+    await draining;
+    expect(await service.getRun(runId)).toMatchObject({ status: 'failed', error: expect.stringContaining('cancelled') });
+    const events = [];
+    for await (const event of await service.followRunEvents(runId, 0)) events.push(event);
+    expect(events.at(-1)).toMatchObject({ type: 'done', data: { error: { code: 'service_unavailable' } } });
   });
 });

@@ -21,7 +21,8 @@ export function drainServer(server: Server, inflight: InflightRuns, drainMs: num
     inflight.cancelAll();
     cut = setTimeout(() => server.closeAllConnections(), CANCEL_GRACE_MS);
   }, drainMs);
-  return closed.finally(() => {
+  // Runs that outlive their client hold no connection; they are waited for (cancelled past the bound) all the same.
+  return Promise.all([closed, inflight.detachedSettled()]).then(() => undefined).finally(() => {
     clearInterval(sweep);
     clearTimeout(bound);
     clearTimeout(cut);

@@ -48,6 +48,7 @@ describe('GET /openapi.json', () => {
         'GET /v1/health',
         'GET /v1/runs',
         'GET /v1/runs/{run_id}',
+        'GET /v1/runs/{run_id}/events',
         'GET /v1/skills/list',
         'GET /v1/skills/{skill_id}/describe',
         'GET /v1/skills/governance',

@@ -148,7 +148,8 @@ function parameters(route: RouteDefinition, components: SchemaComponents): Json[
             schema: { type: 'string', minLength: 1, maxLength: 255 },
           },
         ];
-  return [...inPath, ...inQuery, ...idempotency];
+  const headers = Object.entries(route.requestHeaders ?? {}).map(([name, header]) => ({ name, in: 'header', required: false, ...header }));
+  return [...inPath, ...inQuery, ...idempotency, ...headers];
 }
 
 const IDEMPOTENT_REPLAYED_HEADERS = {
@@ -202,7 +203,9 @@ function operation(route: RouteDefinition, components: SchemaComponents, access:
     for (const schema of response.references ?? []) components.ref(schema, 'output');
     responses[status] = {
       description: response.description,
-      ...(route.idempotency === undefined ? {} : { headers: IDEMPOTENT_REPLAYED_HEADERS }),
+      ...(route.idempotency === undefined && response.headers === undefined
+        ? {}
+        : { headers: { ...(route.idempotency === undefined ? {} : IDEMPOTENT_REPLAYED_HEADERS), ...response.headers } }),
       content: { [response.contentType ?? 'application/json']: { schema: components.ref(response.schema, 'output') } },
     };
   }

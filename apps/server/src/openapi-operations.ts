@@ -78,7 +78,9 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDocs>> = {
     tag: 'Execution',
     description:
       'Runs the skill and streams its events as Server-Sent Events, ending with `done`, which carries what execute would have answered. ' +
-      'A request that fails validation is answered with a JSON error instead; closing the connection cancels the remaining steps.',
+      'A request that fails validation is answered with a JSON error instead; closing the connection cancels the remaining steps, ' +
+      'unless the body says `"on_disconnect": "continue"`: then the run finishes anyway. Either way the execution is recorded as a run ' +
+      '(the `X-Run-Id` header): its outcome at GET /v1/runs/{run_id}, its events, with the ids of this stream, at GET /v1/runs/{run_id}/events.',
     example: EXECUTE_EXAMPLE,
   },
   launchSkillRun: {
@@ -138,5 +140,14 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDocs>> = {
       'fails with the error `Run cancelled` (`run.failed` fires). An operator may cancel any run, an executor only the runs it launched (403 ' +
       'otherwise). A finished run, a second cancel included, answers 409 `run_finished`; an unknown run 404. Of concurrent cancels exactly one wins.',
     example: {},
+  },
+  streamRunEvents: {
+    tag: 'Runs',
+    description:
+      'A run\u2019s events (async runs, and streams recorded as runs: see the `X-Run-Id` header of execute/stream) as Server-Sent Events, each ' +
+      'with the run\u2019s own `id:` from 1: replayed from the first, then live until `done`; a finished run is replayed to its `done` and the ' +
+      'answer ends. `Last-Event-ID` (or `last_event_id`) resumes right after that id, with no gap and no duplicate. Any process of a ' +
+      'deployment sharing its state on Redis serves any run. A log keeps at most 10,000 events per run (past it only `done`) and goes ' +
+      'with its run when the run is evicted.',
   },
 };

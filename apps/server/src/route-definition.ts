@@ -10,6 +10,15 @@ export interface RouteResponse {
   readonly contentType?: string;
   /** Named schemas the schema refers to outside zod's own references (an SSE frame's `data` by `contentSchema`). */
   readonly references?: readonly z.ZodType[];
+  /** Headers of the answer worth describing (besides the common ones), by name. */
+  readonly headers?: Readonly<Record<string, RouteHeader>>;
+}
+
+/** A request or response header an operation describes. */
+export interface RouteHeader {
+  readonly description: string;
+  /** Its JSON Schema (headers are text; `pattern` says which text). */
+  readonly schema: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -36,5 +45,7 @@ export interface RouteDefinition {
   readonly errors: readonly number[];
   /** Honours an `Idempotency-Key` header (the mode says what a duplicate does while the first runs). */
   readonly idempotency?: IdempotencyMode;
+  /** Optional request headers the route reads, by name (described as header parameters). */
+  readonly requestHeaders?: Readonly<Record<string, RouteHeader>>;
   readonly handler: RequestHandler;
 }

@@ -29,6 +29,11 @@ export class SseWriter {
     this.write(`event: ${type}\ndata: ${JSON.stringify(data)}\nid: ${this.sequence}\n\n`);
   }
 
+  /** An event under an id of its own (a run's recorded event id), so a client resumes from it. */
+  eventWithId(type: string, data: unknown, id: number): void {
+    this.write(`event: ${type}\ndata: ${JSON.stringify(data)}\nid: ${id}\n\n`);
+  }
+
   end(): void {
     clearInterval(this.heartbeat);
     if (!this.res.destroyed && !this.res.writableEnded) this.res.end();

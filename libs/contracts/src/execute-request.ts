@@ -22,7 +22,16 @@ export const SkillExecuteRequest = z
 export type SkillExecuteRequest = z.infer<typeof SkillExecuteRequest>;
 
 /** POST /v1/skills/{id}/execute/stream — as execute, without include_trace (the stream is the trace). */
-export const SkillStreamRequest = SkillExecuteRequest.omit({ include_trace: true }).meta({ id: 'SkillStreamRequest' });
+export const SkillStreamRequest = SkillExecuteRequest.omit({ include_trace: true })
+  .extend({
+    on_disconnect: z
+      .enum(['cancel', 'continue'])
+      .optional()
+      .describe(
+        'What a dropped connection does to the run: `cancel` (default) stops it; `continue` lets it finish, its events followed at GET /v1/runs/{run_id}/events (the run id is the X-Run-Id header)',
+      ),
+  })
+  .meta({ id: 'SkillStreamRequest' });
 export type SkillStreamRequest = z.infer<typeof SkillStreamRequest>;
 
 /** POST /v1/skills/{id}/execute/async */

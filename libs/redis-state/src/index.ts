@@ -18,3 +18,4 @@ export { createRedisWebhookState, type RedisWebhookState, type RedisWebhookState
 export { createRedisRunState, type RedisRunState, type RedisRunStateOptions } from './runs/create-redis-run-state.js';
 export { RedisRunQueue, type RedisRunQueueClients, type RedisRunQueueOptions, type RunStateLog } from './runs/redis-run-queue.js';
 export { RedisRunStore, type RunningRun } from './runs/redis-run-store.js';
+export { RedisRunEventLog, type RedisRunEventLogOptions } from './runs/redis-run-event-log.js';

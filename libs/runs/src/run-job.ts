@@ -1,4 +1,4 @@
-import type { AuditMode, ConformanceProfile, ExecutionResult } from '@skill-service/contracts';
+import type { AuditMode, ConformanceProfile, ExecutionResult, StreamEvent } from '@skill-service/contracts';
 
 /** The execution options of an async request, as data a job carries to whichever process runs it. */
 export interface RunExecutionOptions {
@@ -29,5 +29,8 @@ export interface RunJobData {
  */
 export type RunRequest = Omit<RunJobData, 'run_id'> & { readonly launched_by?: string };
 
-/** Executes one run's skill; it must settle promptly once `signal` aborts (eviction, cancel, shutdown). */
-export type RunHandler = (job: RunJobData, signal: AbortSignal) => Promise<ExecutionResult>;
+/**
+ * Executes one run's skill; it must settle promptly once `signal` aborts (eviction, cancel,
+ * shutdown). `onEvent` takes each engine event as it happens (recorded in the run's event log).
+ */
+export type RunHandler = (job: RunJobData, signal: AbortSignal, onEvent?: (event: StreamEvent) => void) => Promise<ExecutionResult>;

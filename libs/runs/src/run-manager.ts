@@ -4,10 +4,13 @@ import {
   NotFoundError,
   ServiceError,
   toErrorPayload,
+  type ExecutionResult,
   type RunLaunch,
   type RunRecord,
+  type StreamEvent,
 } from '@skill-service/contracts';
 import { abortableSleep } from '@skill-service/util';
+import { MemoryRunEventLog } from './memory-run-event-log.js';
 import { MemoryRunQueue } from './memory-run-queue.js';
 import { MemoryRunStore } from './memory-run-store.js';
 import type { RunHandler, RunJobData, RunRequest } from './run-job.js';
@@ -15,6 +18,8 @@ import { RunMessages } from './run-messages.js';
 import { RunHandedBack, type RunProcessor, type RunState } from './run-queue-port.js';
 import { DEFAULT_MAX_RUN_RESULT_BYTES, runResultBytes } from './run-result-size.js';
 import type { RunOutcome } from './run-store-port.js';
+import type { RunEvent, RunEventLog } from './run-event-log-port.js';
+import { RunEvents, type RunDone } from './run-events.js';
 
 export interface RunManagerOptions {
   /** Runs executing at once in this process (SERVICE_ASYNC_WORKERS); the others wait, still `running`. */
@@ -45,6 +50,18 @@ export interface RunStats {
   readonly error?: string;
 }
 
+/** A run this process executes itself (see `RunManager.track`). */
+export interface TrackedRun {
+  readonly run_id: string;
+  /** Records an engine event in the run's log. */
+  readonly record: (event: StreamEvent) => void;
+  /**
+   * Stores the outcome once `result` settles, then the run's `done`: the result, or `failure(error)`
+   * (the synchronous error answer). Never rejects for the execution's own failure.
+   */
+  readonly settle: (result: Promise<ExecutionResult>, failure: (error: unknown) => unknown) => Promise<void>;
+}
+
 export const DEFAULT_RUN_LIST_LIMIT = 100;
 export const MAX_RUN_LIST_LIMIT = 1000;
 const DEFAULT_MAX_RUNS = 100;
@@ -73,6 +90,8 @@ export class RunManager {
   /** Aborted at close: stops retrying outcomes the store would not take. */
   private readonly closing = new AbortController();
   private closed = false;
+  private readonly events: RunEventLog;
+  private readonly runEvents: RunEvents;
 
   constructor(options: RunManagerOptions) {
     if (!Number.isInteger(options.workers) || options.workers < 1) {
@@ -84,6 +103,8 @@ export class RunManager {
     this.maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RUN_RESULT_BYTES;
     this.now = options.now ?? (() => new Date());
     this.newId = options.newId ?? randomUUID;
+    this.events = this.state.events ?? new MemoryRunEventLog(this.state.store.capacity);
+    this.runEvents = new RunEvents(this.events, this.state.store, (operation) => this.whileUnreachable(operation));
     this.state.queue.start(this.processor(), this.workers);
   }
 
@@ -111,10 +132,13 @@ export class RunManager {
     for (const record of evicted) {
       if (record.status === 'running') void this.state.queue.cancel(record.run_id, RunMessages.evicted).catch(() => undefined);
     }
+    this.dropEvicted(evicted);
     try {
+      await this.events.open(job.run_id);
       await this.state.queue.enqueue(job);
     } catch (error) {
       await this.state.store.remove(job.run_id).catch(() => undefined);
+      await this.events.drop(job.run_id).catch(() => undefined);
       throw error;
     }
     return { run_id: job.run_id, skill_id: job.skill_id, status: 'running', trace_id: job.trace_id };
@@ -173,6 +197,7 @@ export class RunManager {
       clearTimeout(giveUp);
       this.closing.abort();
       await this.state.store.close();
+      await this.events.close().catch(() => undefined);
     }
   }
 
@@ -181,6 +206,7 @@ export class RunManager {
       execute: (job, signal) => this.execute(job, signal),
       abandon: async (runId, error) => {
         await this.finish(runId, { status: 'failed', error, finished_at: this.now().toISOString() });
+        await this.runEvents.done(runId, undefined).catch(() => undefined);
       },
     };
   }
@@ -190,21 +216,105 @@ export class RunManager {
     const record = await this.whileUnreachable(() => this.state.store.get(job.run_id));
     if (record?.status !== 'running') return;
     let outcome: RunOutcome;
+    let done: RunDone;
+    const recorder = this.runEvents.recorder(job.run_id);
     try {
       // A run evicted or cancelled while it waited for a worker never starts.
       if (signal.aborted) throw signal.reason;
-      const result = await this.handler(job, signal);
+      const result = await this.handler(job, signal, recorder.record);
       const bytes = runResultBytes(result);
       outcome =
         bytes > this.maxResultBytes
           ? { status: 'failed', error: RunMessages.resultTooLarge(bytes, this.maxResultBytes), finished_at: this.now().toISOString() }
           : { status: 'completed', result, finished_at: this.now().toISOString() };
+      done = { outcome, data: outcome.status === 'completed' ? result : RunEvents.failure(outcome.error, job.trace_id) };
     } catch (error) {
       if (signal.aborted && signal.reason instanceof RunHandedBack) throw signal.reason;
       // The same message the synchronous answer would carry: it names the failed step, never a path.
       outcome = { status: 'failed', error: messageOf(error), finished_at: this.now().toISOString() };
+      done = { outcome, data: toErrorPayload(error, job.trace_id) };
     }
     await this.finish(job.run_id, outcome);
+    await recorder.settled();
+    await this.runEvents.done(job.run_id, done).catch(() => undefined);
+  }
+
+  /**
+   * Records an execution this process runs itself (a stream) as a run: a `running` record and an
+   * event log, held alive against a shared queue's lost-run checks while it executes. `settle`
+   * stores the outcome and the `done` carrying `done`'s answer. 503 when the state is unreachable.
+   */
+  async track(run: { readonly skill_id: string; readonly trace_id: string }): Promise<TrackedRun> {
+    if (this.closed) throw new ServiceError('service_unavailable', RunMessages.closing);
+    const runId = this.newId();
+    const evicted = await this.state.store.create({
+      run_id: runId,
+      skill_id: run.skill_id,
+      status: 'running',
+      trace_id: run.trace_id,
+      created_at: this.now().toISOString(),
+      finished_at: null,
+      result: null,
+      error: null,
+    });
+    for (const record of evicted) {
+      if (record.status === 'running') void this.state.queue.cancel(record.run_id, RunMessages.evicted).catch(() => undefined);
+    }
+    this.dropEvicted(evicted);
+    let release: () => Promise<void> = async () => undefined;
+    try {
+      await this.events.open(runId);
+      if (this.state.queue.hold !== undefined) release = await this.state.queue.hold(runId);
+    } catch (error) {
+      await this.state.store.remove(runId).catch(() => undefined);
+      await this.events.drop(runId).catch(() => undefined);
+      throw error;
+    }
+    const recorder = this.runEvents.recorder(runId);
+    return {
+      run_id: runId,
+      record: recorder.record,
+      settle: async (result, failure) => {
+        let done: RunDone;
+        try {
+          const value = await result;
+          const bytes = runResultBytes(value);
+          const outcome: RunOutcome =
+            bytes > this.maxResultBytes
+              ? { status: 'failed', error: RunMessages.resultTooLarge(bytes, this.maxResultBytes), finished_at: this.now().toISOString() }
+              : { status: 'completed', result: value, finished_at: this.now().toISOString() };
+          done = { outcome, data: value };
+        } catch (error) {
+          done = { outcome: { status: 'failed', error: messageOf(error), finished_at: this.now().toISOString() }, data: failure(error) };
+        }
+        try {
+          await this.finish(runId, done.outcome);
+          await recorder.settled();
+          await this.runEvents.done(runId, done);
+        } finally {
+          await release().catch(() => undefined);
+        }
+      },
+    };
+  }
+
+  /**
+   * The run's recorded events after `afterId`, then its new ones as they come, ending after `done`
+   * (or when the client's `signal` aborts). 404 for an unknown run, 400 for an `afterId` beyond
+   * the last event of a finished run (checked before anything is answered).
+   */
+  followEvents(runId: string, afterId: number, signal?: AbortSignal): Promise<AsyncIterable<RunEvent>> {
+    if (!Number.isSafeInteger(afterId) || afterId < 0) {
+      throw new InvalidRequestError('Last-Event-ID must be a non-negative integer', {
+        details: [{ path: 'last_event_id', message: 'must be a non-negative integer' }],
+      });
+    }
+    return this.runEvents.follow(runId, afterId, signal);
+  }
+
+  /** Evicted records take their event logs with them. */
+  private dropEvicted(evicted: readonly RunRecord[]): void {
+    for (const record of evicted) void this.events.drop(record.run_id).catch(() => undefined);
   }
 
   /** Stores an outcome, offering it again while the store is unreachable (until close). */

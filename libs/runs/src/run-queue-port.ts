@@ -1,3 +1,4 @@
+import type { RunEventLog } from './run-event-log-port.js';
 import type { RunJobData } from './run-job.js';
 import type { RunStore } from './run-store-port.js';
 
@@ -40,6 +41,12 @@ export interface RunQueue {
    * (their records fail) and a shared one hands them back to the queue for another process.
    */
   close(drainMs: number): Promise<void>;
+  /**
+   * Marks a run executing in this process outside the queue (a stream recorded as a run) as alive,
+   * for as long as it executes, so a shared queue's checks do not fail it as lost; resolves to the
+   * release. A process that dies stops renewing it, and the run is then failed as lost.
+   */
+  hold?(runId: string): Promise<() => Promise<void>>;
 }
 
 /** Abort reason of a run handed back to a shared queue at shutdown: another process executes it again. */
@@ -54,4 +61,6 @@ export class RunHandedBack extends Error {
 export interface RunState {
   readonly store: RunStore;
   readonly queue: RunQueue;
+  /** The runs' event logs; default in this process's memory. */
+  readonly events?: RunEventLog;
 }

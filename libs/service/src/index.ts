@@ -7,6 +7,7 @@
  * in: it never reads `process.env` and parses no flags.
  */
 export type { SkillRunStream } from '@skill-service/engine';
+export type { RunEvent } from '@skill-service/runs';
 export {
   CONFIGURED_KEY_SUBJECT,
   authSettingsFromEnvironment,

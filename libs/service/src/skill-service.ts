@@ -24,13 +24,15 @@ import {
   type SkillList,
   type SkillListQuery,
   type SkillStreamRequest,
+  type StreamEvent,
   type WebhookEventData,
   type WebhookEventName,
   type WebhookSubscription,
 } from '@skill-service/contracts';
 import { SkillCatalog } from '@skill-service/catalog';
 import { validateSkillRequest, type DefinitionSource, type RunSkillOptions, type SkillRunStream } from '@skill-service/engine';
-import { RunManager, cancelledOnRequest, type RunJobData, type RunState } from '@skill-service/runs';
+import { RunManager, cancelledOnRequest, type RunEvent, type RunJobData, type RunState } from '@skill-service/runs';
+import { errorAnswer } from './error-answer.js';
 import { WebhookDispatcher, WebhookRegistry, type WebhookState, type WebhookStats } from '@skill-service/webhooks';
 import { catalogSource, runtimeFacts } from './catalog-port.js';
 import type { ExecutionContext } from './execution-context.js';
@@ -79,9 +81,10 @@ function traceCarrierField(): { trace_carrier?: Record<string, string> } {
 }
 
 /** The engine's options for a queued run, rebuilt from its job data in whichever process takes it. */
-function jobRunOptions(job: RunJobData, signal: AbortSignal): RunSkillOptions {
+function jobRunOptions(job: RunJobData, signal: AbortSignal, onEvent?: (event: StreamEvent) => void): RunSkillOptions {
   const { execution } = job;
   return {
+    ...(onEvent === undefined ? {} : { onEvent }),
     traceId: job.trace_id,
     channel: execution.channel,
     requiredConformanceProfile: execution.required_conformance_profile,
@@ -165,7 +168,7 @@ export class SkillService {
     this.runs = new RunManager({
       workers: runtime.config.asyncWorkers ?? DEFAULT_ASYNC_WORKERS,
       maxRuns: runtime.config.maxRuns ?? DEFAULT_MAX_RUNS,
-      handler: (job, signal) => this.executeRun(job, signal),
+      handler: (job, signal, onEvent) => this.executeRun(job, signal, onEvent),
       ...(options.state?.runs === undefined ? {} : { state: options.state.runs }),
       ...(runtime.config.maxRunResultBytes === undefined ? {} : { maxResultBytes: runtime.config.maxRunResultBytes }),
     });
@@ -256,8 +259,8 @@ export class SkillService {
    * Checks the request completely before returning the live run, so a bad skill id, option or
    * input is thrown here (a normal error answer), never reported inside an already started stream.
    */
-  streamSkill(skillId: string, request: SkillStreamRequest, context: ExecutionContext): SkillRunStream {
-    const options = runOptions(request, context);
+  streamSkill(skillId: string, request: SkillStreamRequest, context: ExecutionContext, onEvent?: (event: StreamEvent) => void): SkillRunStream {
+    const options = { ...runOptions(request, context), ...(onEvent === undefined ? {} : { onEvent }) };
     validateSkillRequest(this.definitions, skillId, request.inputs, options);
     const settle = this.events.started(skillId, context.traceId);
     const observed = this.observed.skill(skillId, context.channel, options);
@@ -293,12 +296,12 @@ export class SkillService {
   }
 
   /** A queued run, in whichever process's worker took it, in the trace of the request that launched it. */
-  private executeRun(job: RunJobData, signal: AbortSignal): Promise<ExecutionResult> {
-    return withTraceContext(extractCarrier(job.trace_carrier), () => this.executeRunInContext(job, signal));
+  private executeRun(job: RunJobData, signal: AbortSignal, onEvent?: (event: StreamEvent) => void): Promise<ExecutionResult> {
+    return withTraceContext(extractCarrier(job.trace_carrier), () => this.executeRunInContext(job, signal, onEvent));
   }
 
-  private executeRunInContext(job: RunJobData, signal: AbortSignal): Promise<ExecutionResult> {
-    const options = jobRunOptions(job, signal);
+  private executeRunInContext(job: RunJobData, signal: AbortSignal, onEvent?: (event: StreamEvent) => void): Promise<ExecutionResult> {
+    const options = jobRunOptions(job, signal, onEvent);
     // A run cancelled on request has its run.failed fired by the cancel, once.
     const settle = this.events.started(job.skill_id, job.trace_id, () => (cancelledOnRequest(signal) ? undefined : job.run_id));
     const observed = this.observed.skill(job.skill_id, job.execution.channel, options);
@@ -310,6 +313,29 @@ export class SkillService {
 
   getRun(runId: string): Promise<RunRecord> {
     return this.runs.get(runId);
+  }
+
+  /**
+   * `streamSkill` recorded as a run: checked completely first (no record for a refused request),
+   * then a `running` record and an event log are stored (503 when the run state is unreachable)
+   * and the execution starts in this process, each event recorded as it happens; its outcome and
+   * `done` (exactly the stream's) are stored when it settles, whether or not a client still reads.
+   */
+  async streamSkillRun(skillId: string, request: SkillStreamRequest, context: ExecutionContext): Promise<{ runId: string; stream: SkillRunStream }> {
+    validateSkillRequest(this.definitions, skillId, request.inputs, runOptions(request, context));
+    const tracked = await this.runs.track({ skill_id: skillId, trace_id: context.traceId });
+    const stream = this.streamSkill(skillId, request, context, tracked.record);
+    void tracked.settle(stream.result, (error) => errorAnswer(error, context.traceId).body).catch(() => undefined);
+    return { runId: tracked.run_id, stream };
+  }
+
+  /**
+   * A run's events after `afterId` (0: from the first), then live until `done`; 404 for an unknown
+   * run, 400 for an id beyond the last event of a finished run. Served by any process sharing the
+   * run state.
+   */
+  followRunEvents(runId: string, afterId: number, signal?: AbortSignal): Promise<AsyncIterable<RunEvent>> {
+    return this.runs.followEvents(runId, afterId, signal);
   }
 
   /** Every settled execution, whatever its channel, feeds the catalog's history (discover, attach targets). */

@@ -719,6 +719,10 @@ export declare const SkillStreamRequest: z.ZodObject<{
         full: "full";
     }>>;
     confirmed_capabilities: z.ZodOptional<z.ZodArray<z.ZodString>>;
+    on_disconnect: z.ZodOptional<z.ZodEnum<{
+        cancel: "cancel";
+        continue: "continue";
+    }>>;
 }, z.core.$strip>;
 export type SkillStreamRequest = z.infer<typeof SkillStreamRequest>;
 export declare const SkillAsyncRequest: z.ZodObject<{
@@ -1241,6 +1245,10 @@ export declare const CONTRACT_SCHEMAS: {
             full: "full";
         }>>;
         confirmed_capabilities: z.ZodOptional<z.ZodArray<z.ZodString>>;
+        on_disconnect: z.ZodOptional<z.ZodEnum<{
+            cancel: "cancel";
+            continue: "continue";
+        }>>;
     }, z.core.$strip>;
     SkillAsyncRequest: z.ZodObject<{
         inputs: z.ZodRecord<z.ZodString, z.ZodUnknown>;

@@ -15,6 +15,7 @@ export { createRedisWebhookState, type RedisWebhookState, type RedisWebhookState
 export { createRedisRunState, type RedisRunState, type RedisRunStateOptions } from "./runs/create-redis-run-state.js";
 export { RedisRunQueue, type RedisRunQueueClients, type RedisRunQueueOptions, type RunStateLog } from "./runs/redis-run-queue.js";
 export { RedisRunStore, type RunningRun } from "./runs/redis-run-store.js";
+export { RedisRunEventLog, type RedisRunEventLogOptions } from "./runs/redis-run-event-log.js";
 
 // ---- deployment-keys.d.ts
 import type { RedisSettings } from "./redis-settings.js";
@@ -70,14 +71,45 @@ import type { RunState } from "@skill-service/runs";
 import type { RedisSettings } from "../redis-settings.js";
 import { RedisRunQueue, type RedisRunQueueOptions } from "./redis-run-queue.js";
 import { RedisRunStore } from "./redis-run-store.js";
+import { RedisRunEventLog } from "./redis-run-event-log.js";
 export interface RedisRunStateOptions extends RedisRunQueueOptions {
     readonly maxRuns: number;
+    readonly maxEventsPerRun?: number;
 }
 export interface RedisRunState extends RunState {
     readonly store: RedisRunStore;
     readonly queue: RedisRunQueue;
+    readonly events: RedisRunEventLog;
 }
 export declare function createRedisRunState(settings: RedisSettings, options: RedisRunStateOptions): Promise<RedisRunState>;
+
+// ---- runs/redis-run-event-log.d.ts
+import { type RunEvent, type RunEventLog } from "@skill-service/runs";
+import { Redis } from "ioredis";
+import type { RedisSettings } from "../redis-settings.js";
+export interface RedisRunEventLogOptions {
+    readonly maxEventsPerRun?: number;
+}
+export declare class RedisRunEventLog implements RunEventLog {
+    private readonly client;
+    private readonly settings;
+    readonly maxEventsPerRun: number;
+    private readonly keys;
+    private readonly append_;
+    private readonly idle;
+    private readonly busy;
+    private closed;
+    constructor(client: Redis, settings: RedisSettings, options?: RedisRunEventLogOptions);
+    open(runId: string): Promise<void>;
+    append(runId: string, type: string, data: unknown): Promise<number | undefined>;
+    read(runId: string, afterId: number, waitMs?: number): Promise<RunEvent[]>;
+    drop(runId: string): Promise<void>;
+    close(): Promise<void>;
+    private takeBlocking;
+    private decode;
+    private streamKey;
+    private guard;
+}
 
 // ---- runs/redis-run-keys.d.ts
 import type { RedisSettings } from "../redis-settings.js";
@@ -88,6 +120,8 @@ export interface RedisRunKeys {
     readonly running: string;
     readonly cancelChannel: string;
     readonly bullPrefix: string;
+    readonly eventsPrefix: string;
+    readonly heldPrefix: string;
 }
 export declare const RUN_QUEUE_NAME = "runs";
 export declare function redisRunKeys(settings: RedisSettings): RedisRunKeys;
@@ -135,8 +169,10 @@ export declare class RedisRunQueue implements RunQueue {
     constructor(clients: RedisRunQueueClients, settings: RedisSettings, store: RedisRunStore, options?: RedisRunQueueOptions);
     enqueue(job: RunJobData): Promise<void>;
     start(processor: RunProcessor, concurrency: number): void;
+    private newWorker;
     ready(): Promise<void>;
     cancel(runId: string, reason: string): Promise<void>;
+    hold(runId: string): Promise<() => Promise<void>>;
     stats(): Promise<RunQueueStats>;
     close(drainMs: number): Promise<void>;
     private process;
@@ -147,6 +183,7 @@ export declare class RedisRunQueue implements RunQueue {
     private abandon;
     private reconcile;
     private reconcilePass;
+    private isHeld;
     private describe;
     private log;
 }

@@ -11,6 +11,26 @@ export { RunHandedBack, type RunProcessor, type RunQueue, type RunQueueStats, ty
 export { DEFAULT_MAX_RUN_RESULT_BYTES, runResultBytes } from "./run-result-size.js";
 export type { RunCounts, RunOutcome, RunStore } from "./run-store-port.js";
 export { cancelledOnRequest } from "./run-cancel.js";
+export { MemoryRunEventLog } from "./memory-run-event-log.js";
+export { DEFAULT_MAX_RUN_EVENTS, type RunEvent, type RunEventLog } from "./run-event-log-port.js";
+export type { TrackedRun } from "./run-manager.js";
+
+// ---- memory-run-event-log.d.ts
+import { type RunEvent, type RunEventLog } from "./run-event-log-port.js";
+export declare class MemoryRunEventLog implements RunEventLog {
+    private readonly maxRuns;
+    readonly maxEventsPerRun: number;
+    private readonly logs;
+    constructor(maxRuns: number, maxEventsPerRun?: number);
+    open(runId: string): Promise<void>;
+    append(runId: string, type: string, data: unknown): Promise<number | undefined>;
+    read(runId: string, afterId: number, waitMs?: number): Promise<RunEvent[]>;
+    drop(runId: string): Promise<void>;
+    close(): Promise<void>;
+    private after;
+    private forget;
+    private wake;
+}
 
 // ---- memory-run-queue.d.ts
 import type { RunJobData } from "./run-job.js";
@@ -50,8 +70,24 @@ export declare class MemoryRunStore implements RunStore {
 // ---- run-cancel.d.ts
 export declare function cancelledOnRequest(signal: AbortSignal): boolean;
 
+// ---- run-event-log-port.d.ts
+export interface RunEvent {
+    readonly id: number;
+    readonly type: string;
+    readonly data: unknown;
+}
+export declare const DEFAULT_MAX_RUN_EVENTS = 10000;
+export interface RunEventLog {
+    readonly maxEventsPerRun: number;
+    open(runId: string): Promise<void>;
+    append(runId: string, type: string, data: unknown): Promise<number | undefined>;
+    read(runId: string, afterId: number, waitMs?: number): Promise<RunEvent[]>;
+    drop(runId: string): Promise<void>;
+    close(): Promise<void>;
+}
+
 // ---- run-job.d.ts
-import type { AuditMode, ConformanceProfile, ExecutionResult } from "@skill-service/contracts";
+import type { AuditMode, ConformanceProfile, ExecutionResult, StreamEvent } from "@skill-service/contracts";
 export interface RunExecutionOptions {
     readonly channel: string;
     readonly required_conformance_profile?: ConformanceProfile;
@@ -69,12 +105,13 @@ export interface RunJobData {
 export type RunRequest = Omit<RunJobData, "run_id"> & {
     readonly launched_by?: string;
 };
-export type RunHandler = (job: RunJobData, signal: AbortSignal) => Promise<ExecutionResult>;
+export type RunHandler = (job: RunJobData, signal: AbortSignal, onEvent?: (event: StreamEvent) => void) => Promise<ExecutionResult>;
 
 // ---- run-manager.d.ts
-import { type RunLaunch, type RunRecord } from "@skill-service/contracts";
+import { type ExecutionResult, type RunLaunch, type RunRecord, type StreamEvent } from "@skill-service/contracts";
 import type { RunHandler, RunRequest } from "./run-job.js";
 import { type RunState } from "./run-queue-port.js";
+import type { RunEvent } from "./run-event-log-port.js";
 export interface RunManagerOptions {
     readonly workers: number;
     readonly handler: RunHandler;
@@ -94,6 +131,11 @@ export interface RunStats {
     readonly closed: boolean;
     readonly error?: string;
 }
+export interface TrackedRun {
+    readonly run_id: string;
+    readonly record: (event: StreamEvent) => void;
+    readonly settle: (result: Promise<ExecutionResult>, failure: (error: unknown) => unknown) => Promise<void>;
+}
 export declare const DEFAULT_RUN_LIST_LIMIT = 100;
 export declare const MAX_RUN_LIST_LIMIT = 1000;
 export declare class RunManager {
@@ -105,6 +147,8 @@ export declare class RunManager {
     private readonly newId;
     private readonly closing;
     private closed;
+    private readonly events;
+    private readonly runEvents;
     constructor(options: RunManagerOptions);
     launch(request: RunRequest): Promise<RunLaunch>;
     get(runId: string): Promise<RunRecord>;
@@ -114,6 +158,12 @@ export declare class RunManager {
     close(drainMs?: number): Promise<void>;
     private processor;
     private execute;
+    track(run: {
+        readonly skill_id: string;
+        readonly trace_id: string;
+    }): Promise<TrackedRun>;
+    followEvents(runId: string, afterId: number, signal?: AbortSignal): Promise<AsyncIterable<RunEvent>>;
+    private dropEvicted;
     private finish;
     private whileUnreachable;
     cancel(runId: string, mayCancel?: (launchedBy: string | undefined) => boolean): Promise<RunRecord>;
@@ -132,6 +182,7 @@ export declare const RunMessages: {
 };
 
 // ---- run-queue-port.d.ts
+import type { RunEventLog } from "./run-event-log-port.js";
 import type { RunJobData } from "./run-job.js";
 import type { RunStore } from "./run-store-port.js";
 export interface RunProcessor {
@@ -149,6 +200,7 @@ export interface RunQueue {
     cancel(runId: string, reason: string): Promise<void>;
     stats(): Promise<RunQueueStats>;
     close(drainMs: number): Promise<void>;
+    hold?(runId: string): Promise<() => Promise<void>>;
 }
 export declare class RunHandedBack extends Error {
     constructor();
@@ -156,6 +208,7 @@ export declare class RunHandedBack extends Error {
 export interface RunState {
     readonly store: RunStore;
     readonly queue: RunQueue;
+    readonly events?: RunEventLog;
 }
 
 // ---- run-result-size.d.ts

@@ -109,18 +109,27 @@ describe('a live run from the form, over the SSE stream', () => {
 });
 
 describe('async runs', () => {
-  it('launches an async run from the form and follows it by polling where the server streams no run events', async () => {
+  it('launches an async run from the form and follows it over the server’s run events, live, to its result', async () => {
     const { page, watch } = await suite.open('#/skills/test.slow-steps');
-    await page.getByLabel(/^seconds/).fill('0.5');
+    await page.getByLabel(/^seconds/).fill('2');
     await page.getByRole('button', { name: 'Launch as async run' }).click();
     await page.waitForURL(/#\/runs\/[0-9a-f-]{36}$/);
-    await page.getByText('Live events are unavailable on this server').waitFor();
-    await page.locator('[data-testid="run-status"]', { hasText: 'running' }).waitFor();
-    const cancel = page.getByRole('button', { name: 'Cancel run' });
-    expect(await cancel.isDisabled()).toBe(true);
-    expect(await page.locator('#cancel-run-reason').textContent()).toBe('Cancelling needs POST /v1/runs/{run_id}/cancel, which this server does not offer.');
-    await page.locator('[data-testid="run-status"]', { hasText: 'completed' }).waitFor({ timeout: 30_000 });
+    const runId = /#\/runs\/([0-9a-f-]{36})$/.exec(page.url())?.[1] ?? '';
+    // Live from the events route: a node turns running while the run executes (not known from the record).
+    await page.locator('.run-view g.node[data-status="running"]').waitFor({ timeout: 30_000 });
+    expect(await page.locator('[data-testid="run-status"]').textContent()).toBe('running');
+    // The server offers cancel (cancel-run.spec presses it): while the run runs, the button is live.
+    expect(await page.getByRole('button', { name: 'Cancel run' }).isDisabled()).toBe(false);
+    await page.locator('.run-view [data-outcome="completed"]').waitFor({ timeout: 60_000 });
+    expect(Object.values(await nodeStatuses(page, '.run-view'))).toEqual(['completed', 'completed', 'completed', 'completed']);
     expect(JSON.parse((await page.getByTestId('result').textContent()) ?? '')).toEqual({ value: 'slow' });
+    // Every recorded event shown once: the page's log has exactly what the route replays.
+    const replay = await (await fetch(`${suite.server.url}/v1/runs/${runId}/events`)).text();
+    const recorded = replay.split('\n\n').filter((frame) => frame.startsWith('event: ')).length;
+    expect(recorded).toBeGreaterThan(4);
+    expect(await page.getByTestId('event-count').textContent()).toBe(String(recorded));
+    expect(await page.getByText('Live events are unavailable on this server').count()).toBe(0);
+    await page.locator('[data-testid="run-status"]', { hasText: 'completed' }).waitFor({ timeout: 30_000 });
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'run');
     expectClean(watch);

@@ -83,15 +83,32 @@ export function skillRoutes(service: SkillService, options: SkillRouteOptions): 
           schema: StreamFrame,
           references: STREAM_FRAME_DATA,
           contentType: 'text/event-stream',
+          headers: {
+            'X-Run-Id': {
+              description:
+                'The run this execution is recorded as: GET /v1/runs/{run_id} has its outcome and GET /v1/runs/{run_id}/events replays and follows its events (same ids as this stream)',
+              schema: { type: 'string' },
+            },
+          },
         },
       },
-      errors: [400, 404, 409],
+      errors: [400, 404, 409, 503],
       handler: async (req, res) => {
         const request = parseContract(SkillStreamRequest, req.body, 'stream request');
         const traceId = adoptBodyTraceId(res, request.trace_id);
-        const signal = options.inflight.signalFor(res);
-        const run = service.streamSkill(skillId(req), request, { traceId, channel: 'http-stream', signal });
-        await streamRun(res, run, traceId, options.heartbeatMs);
+        // `continue`: the run outlives the connection (only shutdown cancels it); its events stay at /v1/runs/{id}/events.
+        const detached = request.on_disconnect === 'continue' ? options.inflight.detached() : undefined;
+        const signal = detached?.signal ?? options.inflight.signalFor(res);
+        let run: Awaited<ReturnType<SkillService['streamSkillRun']>>;
+        try {
+          run = await service.streamSkillRun(skillId(req), request, { traceId, channel: 'http-stream', signal });
+        } catch (error) {
+          detached?.release();
+          throw error;
+        }
+        if (detached !== undefined) void run.stream.result.then(detached.release, detached.release);
+        res.setHeader('X-Run-Id', run.runId);
+        await streamRun(res, run.stream, traceId, options.heartbeatMs);
       },
     },
     {

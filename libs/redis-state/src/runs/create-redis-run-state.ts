@@ -3,17 +3,21 @@ import { queueClient, requestClient } from '../redis-connection.js';
 import type { RedisSettings } from '../redis-settings.js';
 import { RedisRunQueue, type RedisRunQueueOptions } from './redis-run-queue.js';
 import { RedisRunStore } from './redis-run-store.js';
+import { RedisRunEventLog } from './redis-run-event-log.js';
 import { redisFailure } from '../state-errors.js';
 
 export interface RedisRunStateOptions extends RedisRunQueueOptions {
   /** SERVICE_MAX_RUNS: records kept for the whole deployment, the oldest evicted first. */
   readonly maxRuns: number;
+  /** Events kept per run (default 10,000; past it only `done` is recorded). */
+  readonly maxEventsPerRun?: number;
 }
 
 /** The run store and queue on Redis, as `SkillServiceOptions.state.runs` takes them. */
 export interface RedisRunState extends RunState {
   readonly store: RedisRunStore;
   readonly queue: RedisRunQueue;
+  readonly events: RedisRunEventLog;
 }
 
 /**
@@ -37,5 +41,6 @@ export async function createRedisRunState(settings: RedisSettings, options: Redi
   }
   const store = new RedisRunStore(request, settings, options.maxRuns, () => request.quit().then(() => undefined));
   const queue = new RedisRunQueue({ request, producer, worker, subscriber }, settings, store, options);
-  return { store, queue };
+  const events = new RedisRunEventLog(request, settings, options.maxEventsPerRun === undefined ? {} : { maxEventsPerRun: options.maxEventsPerRun });
+  return { store, queue, events };
 }

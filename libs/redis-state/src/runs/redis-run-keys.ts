@@ -15,6 +15,10 @@ export interface RedisRunKeys {
   readonly cancelChannel: string;
   /** BullMQ's key prefix: its queue keys are `<prefix>:bull:runs:*`. */
   readonly bullPrefix: string;
+  /** `<prefix>:runs:events:` + run id: a Redis Stream per run (its event log, ids `0-<n>`). */
+  readonly eventsPrefix: string;
+  /** `<prefix>:runs:held:` + run id: a lease renewed while a process executes the run outside the queue. */
+  readonly heldPrefix: string;
 }
 
 /** The BullMQ queue the runs' jobs go through. */
@@ -28,5 +32,7 @@ export function redisRunKeys(settings: RedisSettings): RedisRunKeys {
     running: prefixedKey(settings, 'runs', 'running'),
     cancelChannel: prefixedKey(settings, 'runs', 'cancel'),
     bullPrefix: prefixedKey(settings, 'bull'),
+    eventsPrefix: `${prefixedKey(settings, 'runs', 'events')}:`,
+    heldPrefix: `${prefixedKey(settings, 'runs', 'held')}:`,
   };
 }

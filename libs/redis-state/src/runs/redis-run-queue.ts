@@ -164,6 +164,24 @@ export class RedisRunQueue implements RunQueue {
     await this.queue.remove(runId).catch(() => 0);
   }
 
+  /** A lease renewed while this process executes the run outside the queue; it lapses if the process dies. */
+  async hold(runId: string): Promise<() => Promise<void>> {
+    const key = `${this.keys.heldPrefix}${runId}`;
+    const leaseMs = this.options.lockDurationMs ?? 30_000;
+    const renew = (): Promise<unknown> => this.clients.request.set(key, '1', 'PX', leaseMs);
+    try {
+      await renew();
+    } catch (error) {
+      throw redisFailure(error, `the lease of run '${runId}'`, this.settings.prefix);
+    }
+    const timer = setInterval(() => void renew().catch(() => undefined), Math.max(100, Math.floor(leaseMs / 3)));
+    timer.unref();
+    return async () => {
+      clearInterval(timer);
+      await this.clients.request.del(key).catch(() => undefined);
+    };
+  }
+
   async stats(): Promise<RunQueueStats> {
     // Read from BullMQ's keys on the fail-fast client: asking the Queue for counts while Redis is
     // away leaves its connection unusable after Redis is back.
@@ -279,6 +297,7 @@ export class RedisRunQueue implements RunQueue {
     for (const run of await this.store.runningRuns()) {
       if (this.closed) return;
       if (this.executing.has(run.run_id)) continue;
+      if (await this.isHeld(run.run_id)) continue;
       const state = await this.queue.getJobState(run.run_id);
       if (state === 'unknown' || state === 'completed') {
         if (Number.isNaN(run.createdAtMs) || Date.now() - run.createdAtMs < grace) continue;
@@ -288,6 +307,10 @@ export class RedisRunQueue implements RunQueue {
         await this.abandon(run.run_id, this.failureMessage(job?.failedReason ?? 'unknown reason'));
       }
     }
+  }
+
+  private async isHeld(runId: string): Promise<boolean> {
+    return (await this.clients.request.exists(`${this.keys.heldPrefix}${runId}`)) === 1;
   }
 
   private describe(error: unknown): string {

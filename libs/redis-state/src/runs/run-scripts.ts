@@ -32,6 +32,8 @@ if excess > 0 then
     table.insert(evicted, oldId)
     table.insert(evicted, fields)
     redis.call('DEL', oldKey)
+    -- Its event log (a stream under <prefix>:runs:events:) goes with it, in the same step.
+    redis.call('DEL', string.sub(recordPrefix, 1, -8) .. 'events:' .. oldId)
     redis.call('ZREM', KEYS[1], oldId)
     redis.call('SREM', KEYS[2], oldId)
   end

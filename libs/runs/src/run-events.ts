@@ -1,0 +1,111 @@
+import { InvalidRequestError, NotFoundError, ServiceError, toErrorPayload, type ErrorPayload, type RunRecord, type StreamEvent } from '@skill-service/contracts';
+import type { RunEvent, RunEventLog } from './run-event-log-port.js';
+import type { RunOutcome, RunStore } from './run-store-port.js';
+
+/** How long a follower waits for new events before it looks at the run's record again. */
+const FOLLOW_WAIT_MS = 1000;
+
+/** Records one execution's events in order (appends are chained); a failed append is skipped, never fatal. */
+export interface RunRecorder {
+  readonly record: (event: StreamEvent) => void;
+  /** Resolves once every event recorded so far is appended (or given up). */
+  settled(): Promise<void>;
+}
+
+/** The run's own `done` when its outcome is the stored one. */
+export interface RunDone {
+  readonly outcome: RunOutcome;
+  readonly data: unknown;
+}
+
+/**
+ * A run's events over its log and its record: recording an execution, its final `done` (exactly
+ * one: the log takes nothing after it), and replaying then following the log until `done`.
+ */
+export class RunEvents {
+  constructor(
+    private readonly log: RunEventLog,
+    private readonly store: RunStore,
+    /** Runs an append again while the log is unreachable, so no event is skipped (its id would shift). */
+    private readonly retry: <T>(operation: () => Promise<T>) => Promise<T> = (operation) => operation(),
+  ) {}
+
+  /** The `done` of a failure without its thrown error (a refused result, a run the queue gave up on). */
+  static failure(message: string, traceId: string | null): ErrorPayload {
+    return toErrorPayload(new ServiceError('internal_error', message), traceId);
+  }
+
+  recorder(runId: string): RunRecorder {
+    let chain: Promise<unknown> = Promise.resolve();
+    return {
+      record: (event) => {
+        chain = chain.then(() => this.retry(() => this.log.append(runId, event.type, event))).catch(() => undefined);
+      },
+      settled: () => chain.then(() => undefined),
+    };
+  }
+
+  /**
+   * Appends the run's `done` once its record is finished: `ours` when its outcome is the stored one
+   * (the first outcome wins), else one built from the stored record, so `done` never contradicts it.
+   */
+  async done(runId: string, ours: RunDone | undefined): Promise<void> {
+    const record = await this.retry(() => this.store.get(runId));
+    if (record === undefined || record.status === 'running') return;
+    const won = ours !== undefined && ours.outcome.status === record.status && ours.outcome.finished_at === record.finished_at;
+    await this.retry(() => this.log.append(runId, 'done', won ? ours.data : RunEvents.fromRecord(record)));
+  }
+
+  /**
+   * Checks the request, then answers the events after `afterId` as they come, ending after `done`.
+   * 404 for an unknown run; 400 when `afterId` is beyond the last event of a finished run. A
+   * running run's events after an id it has not reached yet are awaited (its process may not have
+   * recorded the event a client saw yet).
+   */
+  async follow(runId: string, afterId: number, signal?: AbortSignal): Promise<AsyncIterable<RunEvent>> {
+    const record = await this.store.get(runId);
+    if (record === undefined) throw new NotFoundError(`Run '${runId}' not found`);
+    if (afterId > 0) {
+      const tail = await this.log.read(runId, afterId - 1);
+      const finished = record.status !== 'running';
+      if (tail.length === 0 && finished && afterId > (await this.lastId(runId))) {
+        throw new InvalidRequestError(`Last-Event-ID ${afterId} is beyond the last event of run '${runId}'`, {
+          details: [{ path: 'last_event_id', message: 'beyond the last event of this finished run' }],
+        });
+      }
+    }
+    return this.events(runId, afterId, signal);
+  }
+
+  private async *events(runId: string, afterId: number, signal?: AbortSignal): AsyncGenerator<RunEvent> {
+    let after = afterId;
+    let quietWhileFinished = 0;
+    for (;;) {
+      // Once the client is gone (signal aborted), what is recorded is still answered, never waited for.
+      const events = await this.log.read(runId, after, signal?.aborted === true ? 0 : FOLLOW_WAIT_MS);
+      for (const event of events) {
+        yield event;
+        after = event.id;
+        if (event.type === 'done') return;
+      }
+      if (events.length > 0) continue;
+      if (signal?.aborted === true) return;
+      const record = await this.store.get(runId);
+      // Evicted: its log is gone too.
+      if (record === undefined) return;
+      // Finished without a `done` yet: its process may still be appending it; after a second
+      // quiet wait it never will (it died first), and the record says how the run ended.
+      if (record.status !== 'running' && ++quietWhileFinished >= 2) return;
+    }
+  }
+
+  private async lastId(runId: string): Promise<number> {
+    const all = await this.log.read(runId, 0);
+    return all.at(-1)?.id ?? 0;
+  }
+
+  private static fromRecord(record: RunRecord): unknown {
+    if (record.status === 'completed' && record.result !== null) return record.result;
+    return RunEvents.failure(record.error ?? 'Run failed', record.trace_id);
+  }
+}
