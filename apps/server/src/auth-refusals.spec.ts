@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { signJwtHs256 } from '@skill-service/auth';
 import { killBuiltServers, listeningOn, logEntry, spawnBuiltServer } from './testing/built-server.js';
+import { waitFor } from './testing/test-server.js';
 
 jest.setTimeout(60_000);
 
@@ -68,6 +69,8 @@ describe('refused credentials in the built server', () => {
     // Without any credential: counted, not logged (every anonymous probe would be a line).
     expect((await get(runs, {})).status).toBe(401);
 
+    // Log lines are written in batches, off the request path: the last may follow its answer.
+    await waitFor('every refusal logged', () => refusals(started.stderr).length >= attacks.length);
     const logged = refusals(started.stderr);
     expect(logged.map((entry) => entry['reason'])).toEqual(attacks.map(([, , reason]) => reason));
     for (const entry of logged) {
