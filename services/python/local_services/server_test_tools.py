@@ -10,8 +10,12 @@ def hold(gate_dir, name, timeout=30):
     A test sees which calls are executing (and can check the worker is killed when a run is
     cancelled), and decides when each one finishes.
     """
-    with open(os.path.join(gate_dir, name + ".started"), "w") as started:
+    # Written aside, then renamed: a test that sees <name>.started always reads the whole pid
+    # (an empty read would give pid 0, which names the test's own process group).
+    started_path = os.path.join(gate_dir, name + ".started")
+    with open(started_path + ".tmp", "w") as started:
         started.write(str(os.getpid()))
+    os.replace(started_path + ".tmp", started_path)
     release = os.path.join(gate_dir, name + ".release")
     deadline = time.time() + timeout
     while not os.path.exists(release):
