@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { IdempotencyGuard } from '@skill-service/idempotency';
 import type { AccessControl } from './access-control.js';
+import { discardRequestBody } from './discard-request-body.js';
 import { idempotentRequests } from './idempotent-requests.js';
 import { inputsWrapperHint, requiresInputs } from './inputs-wrapper-hint.js';
 import { jsonBody } from './json-body.js';
@@ -44,7 +45,7 @@ export function mountRoutes(
         const wrapper = requiresInputs(route.body) ? [inputsWrapperHint(route.body)] : [];
         const idempotent = route.idempotency === undefined ? [] : [idempotentRequests(options.idempotency, route.idempotency, options.log)];
         mounted.post(guard, query, jsonBody(bodyLimitBytes), ...wrapper, ...idempotent, inRequestSpan(route.handler));
-      } else mounted[route.method](guard, query, inRequestSpan(route.handler));
+      } else mounted[route.method](guard, query, discardRequestBody, inRequestSpan(route.handler));
       allowed.add(route.method.toUpperCase());
       // Express answers HEAD with the GET handler.
       if (route.method === 'get') allowed.add('HEAD');

@@ -53,11 +53,7 @@ const withDocsPolicy =
   (send: RequestHandler): RequestHandler =>
   (req, res, next) => {
     res.set('Content-Security-Policy', DOCS_CONTENT_SECURITY_POLICY);
-    // A GET may arrive with a body (some clients send one): read and discard it before the large
-    // answer goes out, so the client is not cut off while it is still writing.
-    if (req.readableEnded) return send(req, res, next);
-    req.once('end', () => void send(req, res, next));
-    req.resume();
+    return send(req, res, next);
   };
 
 /** GET /docs (the page) and the renderer it loads; reader role, like the API description. */
