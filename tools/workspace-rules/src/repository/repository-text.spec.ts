@@ -59,8 +59,8 @@ describe('citations a reader cannot follow', () => {
   it.each([
     // Assembled, so this file does not itself name a path beside the repository.
     [`The contract is ${['..', 'shared', 'spec', 'contract.md'].join('/')}.`, 'a path outside the repository'],
-    ['// decided in DESIGN.md §5', 'a design note that is not in the repository'],
-    ['/** Gates as in reference §3.8. */', 'an unnamed reference'],
+    [`// decided in ${['DESIGN', 'md'].join('.')} §5`, 'a design note that is not in the repository'],
+    [`/** Gates as in ${'reference'} §3.8. */`, 'an unnamed reference'],
     ['// Issue #11 fault: SIGTERM under load', 'an issue number'],
     ['// Per-client limits (#7): headers', 'an issue number'],
     ['// #8.2: executions fire events', 'an issue number'],
