@@ -1,0 +1,1 @@
+export default { displayName: 'test-support', preset: '../../jest.preset.js' };
