@@ -40,8 +40,13 @@ const frameworkBan = {
 };
 const testFiles = ['**/*.spec.ts', '**/src/testing/**/*.ts', '**/src/test-servers/**'];
 
-/** The layer (type:*) and audience (scope:*) matrix (docs/architecture.md). */
+/**
+ * The layer (type:*) and audience (scope:*) matrix (docs/architecture.md). `forTests` is the matrix
+ * of spec files and test fixtures: an adapter's tests may wire in other adapters, and any project's
+ * tests may use @skill-service/test-support (type:test-support), which production code never may.
+ */
 function boundaries({ forTests }) {
+  const testSupport = forTests ? ['type:test-support'] : [];
   const adapterMay = ['type:domain', 'type:contract', 'type:util', ...(forTests ? ['type:adapter'] : [])];
   return [
     'error',
@@ -53,15 +58,18 @@ function boundaries({ forTests }) {
       allow: [],
       depConstraints: [
         // Layer (type:*): each layer names exactly the layers it may import.
-        { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:adapter', 'type:domain', 'type:contract', 'type:util'] },
-        { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:feature', 'type:adapter', 'type:domain', 'type:contract', 'type:util'] },
-        { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:adapter', 'type:domain', 'type:contract', 'type:util'] },
-        { sourceTag: 'type:adapter', onlyDependOnLibsWithTags: adapterMay },
-        { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:contract', 'type:util'], bannedExternalImports: ioFrameworks },
-        { sourceTag: 'type:contract', onlyDependOnLibsWithTags: ['type:util'], bannedExternalImports: ioFrameworks },
-        { sourceTag: 'type:util', onlyDependOnLibsWithTags: [], bannedExternalImports: ioFrameworks },
-        // Audience (scope:*): what other workspaces install may only depend on what is published too.
-        { sourceTag: 'scope:public', onlyDependOnLibsWithTags: ['scope:public'] },
+        { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:adapter', 'type:domain', 'type:contract', 'type:util', ...testSupport] },
+        { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:feature', 'type:adapter', 'type:domain', 'type:contract', 'type:util', ...testSupport] },
+        { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:adapter', 'type:domain', 'type:contract', 'type:util', ...testSupport] },
+        { sourceTag: 'type:adapter', onlyDependOnLibsWithTags: [...adapterMay, ...testSupport] },
+        { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:contract', 'type:util', ...testSupport], bannedExternalImports: ioFrameworks },
+        { sourceTag: 'type:contract', onlyDependOnLibsWithTags: ['type:util', ...testSupport], bannedExternalImports: ioFrameworks },
+        { sourceTag: 'type:util', onlyDependOnLibsWithTags: [...testSupport], bannedExternalImports: ioFrameworks },
+        // Test support is a leaf: real sockets and node built-ins only, no workspace library.
+        { sourceTag: 'type:test-support', onlyDependOnLibsWithTags: [] },
+        // Audience (scope:*): what other workspaces install may only depend on what is published too
+        // (test support is never installed with a package: its tests are not shipped).
+        { sourceTag: 'scope:public', onlyDependOnLibsWithTags: ['scope:public', ...testSupport] },
         { sourceTag: 'scope:internal', onlyDependOnLibsWithTags: ['scope:public', 'scope:internal'] },
       ],
     },
