@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { BUILTIN_REGISTRY_ROOT, REPO_ROOT, SkillService, type ServiceConfig } from '@skill-service/service';
 import request from 'supertest';
+import { WebhookReceiver } from '@skill-service/test-support';
 import type { ServerApp } from './app.js';
 import { openTestService, testApp, waitFor } from './testing/test-server.js';
-import { WebhookReceiver } from './testing/webhook-receiver.js';
 
 jest.setTimeout(60_000);
 

@@ -3,9 +3,9 @@
 // must pass the checks scrapers and dashboards rely on (names, units, suffixes, HELP, types).
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { WebhookReceiver } from '@skill-service/test-support';
 import { killBuiltServers, startBuiltServer, type BuiltServer } from './testing/built-server.js';
 import { waitFor } from './testing/test-server.js';
-import { WebhookReceiver } from './testing/webhook-receiver.js';
 
 jest.setTimeout(90_000);
 

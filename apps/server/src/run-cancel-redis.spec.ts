@@ -8,10 +8,10 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deleteDeploymentKeys } from '@skill-service/redis-state';
+import { WebhookReceiver } from '@skill-service/test-support';
 import { killBuiltServers, startBuiltServer, type BuiltServer } from './testing/built-server.js';
 import { describeProcess, isAlive } from './testing/process-alive.js';
 import { gateFolder, waitFor } from './testing/test-server.js';
-import { WebhookReceiver } from './testing/webhook-receiver.js';
 
 jest.setTimeout(180_000);
 

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { sha256Hex } from '@skill-service/auth';
 import { ServiceMetrics } from '@skill-service/metrics';
 import type { SkillService } from '@skill-service/service';
+import { WebhookReceiver } from '@skill-service/test-support';
 import { RBAC_WITH_KEYS, ROLE_KEYS } from './testing/auth-fixtures.js';
 import { describeProcess, isAlive } from './testing/process-alive.js';
 import { accessFrom } from './testing/test-access.js';
 import { gateFolder, listen, openTestService, testApp, waitFor, type Listening } from './testing/test-server.js';
-import { WebhookReceiver } from './testing/webhook-receiver.js';
 
 jest.setTimeout(60_000);
 

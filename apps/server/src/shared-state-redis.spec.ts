@@ -6,10 +6,10 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { createRedisRateLimitStore, createRedisWebhookState, redisSettings, type RedisSettings } from '@skill-service/redis-state';
 import { Redis } from 'ioredis';
 import request from 'supertest';
+import { WebhookReceiver } from '@skill-service/test-support';
 import type { ServerApp } from './app.js';
 import { accessFrom } from './testing/test-access.js';
 import { openTestService, testApp, waitFor } from './testing/test-server.js';
-import { WebhookReceiver } from './testing/webhook-receiver.js';
 
 jest.setTimeout(60_000);
 

@@ -4,9 +4,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { deleteDeploymentKeys } from '@skill-service/redis-state';
+import { WebhookReceiver } from '@skill-service/test-support';
 import { killBuiltServers, startBuiltServer, type BuiltServer } from './testing/built-server.js';
 import { waitFor } from './testing/test-server.js';
-import { WebhookReceiver } from './testing/webhook-receiver.js';
 
 jest.setTimeout(120_000);
 

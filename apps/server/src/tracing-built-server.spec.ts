@@ -8,8 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { OtlpReceiver, spanAttribute, type OtlpSpan } from '@skill-service/test-support';
 import { killBuiltServers, listeningOn, spawnBuiltServer, type BuiltServer } from './testing/built-server.js';
-import { OtlpReceiver, spanAttribute, type OtlpSpan } from './testing/otlp-receiver.js';
 import { waitFor } from './testing/test-server.js';
 import { startUpstream, writeTracedTree, type Upstream } from './testing/traced-tree.js';
 

@@ -7,8 +7,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { deleteDeploymentKeys } from '@skill-service/redis-state';
+import { OtlpReceiver } from '@skill-service/test-support';
 import { killBuiltServers, startBuiltServer, type BuiltServer } from './testing/built-server.js';
-import { OtlpReceiver } from './testing/otlp-receiver.js';
 import { gateFolder, waitFor } from './testing/test-server.js';
 
 jest.setTimeout(120_000);

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { SkillService } from '@skill-service/service';
 import { startInMemoryTracing, type InMemoryTracing } from '@skill-service/tracing-sdk';
+import { WebhookReceiver } from '@skill-service/test-support';
 import { listen, openTestService, testApp, waitFor, type Listening } from './testing/test-server.js';
 import { startUpstream, writeTracedTree, type Upstream } from './testing/traced-tree.js';
-import { WebhookReceiver } from './testing/webhook-receiver.js';
 
 jest.setTimeout(60_000);
 

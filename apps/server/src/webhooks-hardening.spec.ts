@@ -6,8 +6,8 @@ import { ErrorPayload } from '@skill-service/contracts';
 import type { SkillService, SkillServiceOptions } from '@skill-service/service';
 import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
+import { WebhookReceiver } from '@skill-service/test-support';
 import type { ServerApp } from './app.js';
-import { WebhookReceiver } from './testing/webhook-receiver.js';
 import { listen, openTestService, testApp, waitFor } from './testing/test-server.js';
 
 jest.setTimeout(30_000);

@@ -3,9 +3,9 @@ import { createHmac } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { SkillService } from '@skill-service/service';
 import request from 'supertest';
+import { WebhookReceiver } from '@skill-service/test-support';
 import type { ServerApp } from './app.js';
 import { openTestService, testApp, waitFor } from './testing/test-server.js';
-import { WebhookReceiver } from './testing/webhook-receiver.js';
 
 jest.setTimeout(30_000);
 

@@ -1,9 +1,9 @@
 // Executions through the bridge fire the webhook events, like every other channel.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { SkillService } from '@skill-service/service';
+import { WebhookReceiver } from '@skill-service/test-support';
 import { ENGLISH_TEXT, openBuiltinService, rpc, testBridge, toolCall, type TestBridge } from './testing/bridge-fixture.js';
 import { waitFor } from './testing/built-bridge.js';
-import { WebhookReceiver } from './testing/webhook-receiver.js';
 
 jest.setTimeout(30_000);
 
@@ -22,7 +22,7 @@ afterAll(async () => {
   await receiver.close();
 });
 
-const eventsOf = (traceId: string): Record<string, unknown>[] => receiver.received.map((delivery) => delivery.body).filter((body) => body['trace_id'] === traceId);
+const eventsOf = (traceId: string): Record<string, unknown>[] => receiver.payloads().filter((body) => body['trace_id'] === traceId);
 
 describe('webhook events of the bridge channels', () => {
   it('a plain-line execution fires skill.started and skill.completed under its trace id', async () => {

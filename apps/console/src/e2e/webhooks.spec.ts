@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { WebhookReceiver } from '@skill-service/test-support';
 import { screenshot, seriousViolations } from '../testing/browser.js';
 import { consoleSuite, expectClean } from '../testing/console-suite.js';
 
@@ -8,28 +7,20 @@ import { consoleSuite, expectClean } from '../testing/console-suite.js';
 const suite = consoleSuite({ env: { SERVICE_OUTBOUND_ALLOW: '127.0.0.1' } });
 
 /** A webhook receiver that fails (500) until told to accept, recording what it accepted. */
-let receiver: Server;
+const receiver = new WebhookReceiver();
 let receiverUrl: string;
 let accepting = false;
 const accepted: string[] = [];
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      if (accepting) accepted.push(body);
-      res.writeHead(accepting ? 200 : 500).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  receiver.answer = (received, response) => {
+    if (accepting) accepted.push(received.body);
+    response.writeHead(accepting ? 200 : 500).end();
+  };
+  receiverUrl = await receiver.start();
 });
 
-afterAll(async () => {
-  receiver.closeAllConnections();
-  await new Promise((resolve) => receiver.close(resolve));
-});
+afterAll(() => receiver.close());
 
 describe('webhooks', () => {
   it('creates and deletes subscriptions', async () => {

@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { SkillService } from '@skill-service/service';
 import request from 'supertest';
+import { WebhookReceiver } from '@skill-service/test-support';
 import type { ServerApp } from '../app.js';
 import { openTestService, testApp, waitFor } from '../testing/test-server.js';
-import { WebhookReceiver } from '../testing/webhook-receiver.js';
 
 const EXECUTIONS = 10;
 const BOUND_MS = 30_000;

@@ -4,9 +4,9 @@ import type { BindingDefinition, ServiceDescriptor } from '@skill-service/contra
 // Tests wire the real guarded client exactly as the application does; the library itself only
 // declares the port (adapters may not import each other), so this import is test-only.
 import { GuardedHttpClient, OutboundGuard } from '@skill-service/outbound-guard';
+import { sendJson, startTestServer, type TestHandler, type TestHttpServer } from '@skill-service/test-support';
 import { OpenApiProvider } from './openapi-provider.js';
 import { bindingDefinition, providerCall, serviceDescriptor } from './testing/provider-calls.js';
-import { sendJson, startTestServer, type TestHandler, type TestHttpServer } from './testing/test-http-server.js';
 
 // Real servers on 127.0.0.1 (allow-listed per port): nothing here leaves loopback.
 

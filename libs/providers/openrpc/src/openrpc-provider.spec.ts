@@ -4,10 +4,10 @@ import type { BindingDefinition, ServiceDescriptor } from '@skill-service/contra
 // Tests wire the real guarded client exactly as the application does; the library itself only
 // declares the port (adapters may not import each other), so this import is test-only.
 import { GuardedHttpClient, OutboundGuard } from '@skill-service/outbound-guard';
+import { sendJson, startTestServer, type TestHandler, type TestHttpServer } from '@skill-service/test-support';
 import { OpenRpcProvider } from './openrpc-provider.js';
 import { jsonRpcHandler, RpcFault, sum } from './testing/json-rpc-test-server.js';
 import { bindingDefinition, providerCall, serviceDescriptor } from './testing/provider-calls.js';
-import { sendJson, startTestServer, type TestHandler, type TestHttpServer } from './testing/test-http-server.js';
 
 // A real JSON-RPC server on 127.0.0.1 (allow-listed per port): nothing here leaves loopback.
 

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { Redis } from 'ioredis';
+import { eventually } from '@skill-service/test-support';
 import { prefixedKey } from '../redis-connection.js';
 import type { RedisSettings } from '../redis-settings.js';
 import { RedisProxy } from '../testing/redis-proxy.js';
 import { removePrefix, testRedisSettings } from '../testing/test-redis.js';
-import { eventually } from '../testing/webhook-receiver.js';
 import { createRedisRateLimitStore, type RedisRateLimitStore } from './redis-rate-limit-store.js';
 
 // One window per client across processes (two stores on one prefix), and the fallback to memory while Redis is away.

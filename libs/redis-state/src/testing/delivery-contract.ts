@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { WebhookEventData } from '@skill-service/contracts';
 import { WebhookDispatcher, WebhookRegistry, type WebhookState } from '@skill-service/webhooks';
-import { WebhookReceiver, eventually, fetchPost } from './webhook-receiver.js';
+import { eventually, WebhookReceiver } from '@skill-service/test-support';
+import { fetchPost } from './fetch-post.js';
 
 // Test support only: the behaviour every delivery queue + dead-letter store pair must have, run by
 // each adapter's spec against a real HTTP receiver on 127.0.0.1.
@@ -81,9 +82,9 @@ export function deliveryContract(adapter: string, open: OpenWebhookState): void 
       receiver.answer = (_delivery, response) => response.writeHead(500).end('down');
       const arrivals: number[] = [];
       const failing = receiver.answer;
-      receiver.answer = (delivery, response) => {
+      receiver.answer = (delivery, response, request) => {
         arrivals.push(Date.now());
-        failing(delivery, response);
+        failing(delivery, response, request);
       };
       const subscription = await registry.create({ url, events: ['skill.failed'] });
       await dispatcher.publish('skill.failed', { ...DATA, status: 'failed', outputs: undefined, error: { code: 'x', message: 'y' } }, 't');

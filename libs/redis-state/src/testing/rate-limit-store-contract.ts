@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { rateLimitHeaders, type RateLimitPolicy, type RateLimitStore } from '@skill-service/auth';
-import { eventually } from './webhook-receiver.js';
+import { eventually } from '@skill-service/test-support';
 
 // Test support only: the behaviour every RateLimitStore adapter must have, run by each adapter's spec.
 

@@ -1,5 +1,4 @@
-import type { TestHandler } from './test-http-server.js';
-import { sendJson } from './test-http-server.js';
+import { sendJson, type TestHandler } from '@skill-service/test-support';
 
 // Test support only (not exported): a small but real JSON-RPC 2.0 server handler.
 
