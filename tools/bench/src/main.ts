@@ -302,8 +302,11 @@ interface Scenario {
   readonly name: string;
   readonly server: Started;
   readonly target: LoadTarget;
-  /** Wait for the server to go idle after the load (async launches leave runs to finish). */
-  readonly drain?: boolean;
+  /**
+   * Async launches: a fresh server for each window (so runs kept from earlier windows weigh on none),
+   * and the runs a window launched finish before its CPU is read.
+   */
+  readonly respawn?: () => Promise<Started>;
 }
 
 interface Window {
@@ -316,13 +319,16 @@ interface Window {
  * One window of one scenario: a warm-up, then the measured run between two readings of the server's
  * CPU time. A malformed mix's req/s counts only the good requests answered 200.
  */
-async function measureWindow(generator: LoadGenerator, scenario: Scenario, options: BenchOptions, clockTicks: number): Promise<Window> {
-  const pid = scenario.server.child.pid;
+async function measureWindow(generator: LoadGenerator, given: Scenario, options: BenchOptions, clockTicks: number): Promise<Window> {
+  const server = given.respawn === undefined ? given.server : await given.respawn();
+  const scenario = { ...given, server, target: { ...given.target, origin: server.url } };
+  const drain = given.respawn !== undefined;
+  const pid = server.child.pid;
   await generator.run(scenario.target, options.warmupSeconds, options.connections);
-  if (scenario.drain === true && !(await waitIdle(pid))) process.stderr.write(`  ${scenario.name}: server still busy after the warm-up\n`);
+  if (drain && !(await waitIdle(pid))) process.stderr.write(`  ${scenario.name}: server still busy 120 s after the warm-up\n`);
   const before = await cpuTicks(pid);
   const result = await generator.run(scenario.target, options.seconds, options.connections);
-  if (scenario.drain === true && !(await waitIdle(pid))) process.stderr.write(`  ${scenario.name}: server still busy 120 s after the window\n`);
+  if (drain && !(await waitIdle(pid))) process.stderr.write(`  ${scenario.name}: server still busy 120 s after the window\n`);
   const after = await cpuTicks(pid);
   const malformed = scenario.target.malformed;
   // A malformed mix counts its good requests answered 200, and as failures only the answers that
@@ -407,6 +413,7 @@ function whereTheTimeGoes(options: BenchOptions, generator: LoadGenerator, pinni
       target: { method: 'POST', path: SYNC_PATH, body: SKILL_BODY },
       scenario: SYNC_ROW,
       seconds: options.seconds,
+      windows: options.profileWindows,
       warmupSeconds: options.warmupSeconds,
       connections: options.connections,
       clockTicks: clockTicksPerSecond(),
@@ -447,11 +454,23 @@ export async function runBenchmarks(options: BenchOptions): Promise<BenchReport>
   const sink = await startOtlpSink();
   const traced = await startChild([serverMain, ...SERVER_ARGS], { ...SERVER_ENV, OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_SERVICE_NAME: 'bench' }, false, serverPin);
   await waitHealthy(traced.url);
-  // Async launches on a service of their own: the runs they leave behind weigh on no other row.
-  const launches = await startChild([serverMain, ...SERVER_ARGS], SERVER_ENV, false, serverPin);
+  // Async launches on a service of their own, fresh for each window: the runs they leave behind
+  // weigh on no other row, nor on a later window.
+  let launches = await startChild([serverMain, ...SERVER_ARGS], SERVER_ENV, false, serverPin);
   await waitHealthy(launches.url);
-  log(`idle memory (${IDLE_SAMPLE_SECONDS.join(', ')} s after start)…`);
-  const idle = await idleSamples(server.child.pid, serverSpawnedAt, IDLE_SAMPLE_SECONDS);
+  const respawnLaunches = async (): Promise<Started> => {
+    await stopChild(launches.child);
+    launches = await startChild([serverMain, ...SERVER_ARGS], SERVER_ENV, false, serverPin);
+    await waitHealthy(launches.url);
+    return launches;
+  };
+  log(`idle memory (${IDLE_SAMPLE_SECONDS.join(', ')} s after start), meanwhile where the time goes…`);
+  const idleReadings = idleSamples(server.child.pid, serverSpawnedAt, IDLE_SAMPLE_SECONDS);
+  // While the service sits idle (only its memory is read): the service from source under
+  // --cpu-prof, on the server CPU like the rest, the other servers idle beside it.
+  const after = await whereTheTimeGoes(options, generator, pinning);
+  const before = await readBefore();
+  const idle = await idleReadings;
   const echoIdleMb = await statusMb(echo.child.pid);
 
   log(`throughput (${options.trials} trials; each window ${options.warmupSeconds} s warm-up + ${options.seconds} s measured, ${options.connections} connections)…`);
@@ -466,7 +485,7 @@ export async function runBenchmarks(options: BenchOptions): Promise<BenchReport>
     { key: 'sync-traced', name: `${SYNC_ROW}, tracing on (OTLP)`, server: traced, target: json(traced, SYNC_PATH, SKILL_BODY) },
     { key: 'capability', name: `capability execute ${CAPABILITY}`, server, target: json(server, `/v1/capabilities/${CAPABILITY}/execute`, CAPABILITY_BODY) },
     { key: 'discover', name: 'POST /v1/skills/discover (limit 5)', server, target: json(server, '/v1/skills/discover', DISCOVER_BODY) },
-    { key: 'async-launch', name: `async launch ${SYNC_SKILL} (202)`, server: launches, target: json(launches, `${SYNC_PATH}/async`, SKILL_BODY), drain: true },
+    { key: 'async-launch', name: `async launch ${SYNC_SKILL} (202)`, server: launches, target: json(launches, `${SYNC_PATH}/async`, SKILL_BODY), respawn: respawnLaunches },
     {
       key: 'malformed',
       name: `${SYNC_ROW}, 1% malformed`,
@@ -483,10 +502,6 @@ export async function runBenchmarks(options: BenchOptions): Promise<BenchReport>
   for (const child of [echo, httpEcho, onRedis, traced, launches]) await stopChild(child.child);
   await deleteDeploymentKeys(redisSync);
   await sink.close();
-
-  log(`where the time goes (the service from source under --cpu-prof, ${options.seconds} s of sync executes)…`);
-  const after = await whereTheTimeGoes(options, generator, pinning);
-  const before = await readBefore();
 
   log(`SSE (${options.streams} sequential streams)…`);
   const stream = await streams(server.url, options);

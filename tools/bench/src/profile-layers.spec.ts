@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { attribute, claimOf, LAYERS, layerShares, packageOf, relativeUrl, type CallFrame, type CpuProfile, type LayerId, type ProfileNode } from './profile-layers.js';
+import { attribute, claimOf, LAYERS, layerShares, mergeAttributions, packageOf, relativeUrl, type CallFrame, type CpuProfile, type LayerId, type ProfileNode } from './profile-layers.js';
 
 const ROOT = 'file:///repo';
 const frame = (functionName: string, url = '', lineNumber = 0, columnNumber = 0): CallFrame => ({ functionName, url, lineNumber, columnNumber });
@@ -139,6 +139,21 @@ describe('attribute', () => {
     const small = profile(TREE, [[2, 100], [3, 200], [16, 400], [16, 100], [17, 50]]);
     const result = attribute(small, { fromMicros: 1_250, toMicros: 1_800 }, ROOT);
     expect(Object.fromEntries(result.byLayer)).toEqual({ gc: 200, engine: 500 });
+  });
+
+  it('merges windows: times and samples added, self times by function', () => {
+    const whole = profile(TREE, [[2, 100], [3, 200], [16, 400], [16, 100], [17, 50]]);
+    const first = attribute(whole, { fromMicros: 0, toMicros: 1_300 }, ROOT);
+    const second = attribute(whole, { fromMicros: 1_301, toMicros: 2_000 }, ROOT);
+    const merged = mergeAttributions([first, second]);
+    expect(Object.fromEntries(merged.byLayer)).toEqual({ other: 100, gc: 200, engine: 500, tsx: 50 });
+    expect(merged).toMatchObject({ busyMicros: 850, samples: 5 });
+    expect(merged.bySelf.map((entry) => [entry.frame.functionName, entry.micros])).toEqual([
+      ['createAbortSignal', 500],
+      ['(garbage collector)', 200],
+      ['(program)', 100],
+      ['__name', 50],
+    ]);
   });
 
   it('turns shares into µs per request, every layer listed in order', () => {

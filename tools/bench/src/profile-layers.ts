@@ -167,6 +167,9 @@ export function claimOf(frame: CallFrame, rootUrl: string): Claim {
   return match === undefined ? undefined : { layer: match[1], strong: true };
 }
 
+/** One function: its name and position. */
+const frameKey = (frame: CallFrame): string => `${frame.functionName}\u0000${frame.url}\u0000${frame.lineNumber}\u0000${frame.columnNumber}`;
+
 export interface Window {
   /** Monotonic µs (the profile's clock); samples outside [from, to] are left out. */
   readonly fromMicros: number;
@@ -243,13 +246,36 @@ export function attribute(profile: CpuProfile, window: Window, rootUrl: string):
   const byFunction = new Map<string, { frame: CallFrame; micros: number }>();
   for (const [id, micros] of self) {
     const frame = (byId.get(id) as ProfileNode).callFrame;
-    const key = `${frame.functionName}\u0000${frame.url}\u0000${frame.lineNumber}\u0000${frame.columnNumber}`;
+    const key = frameKey(frame);
     const entry = byFunction.get(key);
     if (entry === undefined) byFunction.set(key, { frame, micros });
     else entry.micros += micros;
   }
   const bySelf = [...byFunction.values()].sort((a, b) => b.micros - a.micros);
   return { busyMicros, idleMicros, samples, byLayer, bySelf };
+}
+
+/** Several windows' attributions as one: times and samples added, self times merged by function. */
+export function mergeAttributions(parts: readonly Attribution[]): Attribution {
+  const byLayer = new Map<LayerId, number>();
+  const byFunction = new Map<string, { frame: CallFrame; micros: number }>();
+  for (const part of parts) {
+    for (const [layer, micros] of part.byLayer) byLayer.set(layer, (byLayer.get(layer) ?? 0) + micros);
+    for (const { frame, micros } of part.bySelf) {
+      const key = frameKey(frame);
+      const entry = byFunction.get(key);
+      if (entry === undefined) byFunction.set(key, { frame, micros });
+      else entry.micros += micros;
+    }
+  }
+  const sum = (pick: (part: Attribution) => number): number => parts.reduce((total, part) => total + pick(part), 0);
+  return {
+    busyMicros: sum((part) => part.busyMicros),
+    idleMicros: sum((part) => part.idleMicros),
+    samples: sum((part) => part.samples),
+    byLayer,
+    bySelf: [...byFunction.values()].sort((a, b) => b.micros - a.micros),
+  };
 }
 
 export interface LayerShare {

@@ -31,10 +31,12 @@ const before: WhereTheTimeGoes = {
   commit: 'a9cc8e7',
   date: '2025-12-01T00:00:00.000Z',
   scenario: 'sync',
-  seconds: 10,
-  requests: 20_000,
+  seconds: 30,
+  windows: 3,
+  requests: 60_000,
   requestsPerSecond: 2000,
   cpuMicrosPerRequest: 400,
+  cpuMicrosPerRequestRange: [380, 430],
   sampledMs: 9000,
   samples: 9000,
   layers: layers(400, 0.25),
@@ -236,15 +238,17 @@ describe('checkTargets and the renderers', () => {
     expect(markdown).toContain('- Load: wrk 4.1.0 (2 threads), 32 connections; each measured window of 10 s follows\n  2 s of the same load');
     expect(markdown).toContain('- Pinning: servers pinned to CPU 1, load generator to CPU 0 (taskset -c).');
     for (const heading of ['## HTTP throughput', '## Malformed traffic', '## Streams', '## Engine overhead', '## Where the time goes (sync)', '## Targets']) expect(markdown).toContain(heading);
-    expect(markdown).toContain('| echo | 1000 | baseline |  | 150.0 | 1.00 | 5.00 | 10000 | 0 |');
-    expect(markdown).toContain('| sync | 650 | 65.0% |  | 300.0 | 2.00 | 5.00 | 6500 | 0 |');
+    expect(markdown).toContain('| echo | 1000 | baseline |  | 150.0 | 15% | 1.00 | 5.00 | 10000 | 0 |');
+    expect(markdown).toContain('| sync | 650 | 65.0% |  | 300.0 | 20% | 2.00 | 5.00 | 6500 | 0 |');
     expect(markdown).toContain('| vs the clean sync execute of the same trial (median, range) | 94.0% (90.0–97.0%) |');
     expect(markdown).toContain('| bad-json | 400 invalid_request | 21 | none |');
     expect(markdown).toContain('| server RSS 30 s after start, no request yet (VmRSS / RssAnon) | 70.0 / 30.0 MB |');
     expect(markdown).toContain('| idle RSS of the server ≤ 80 MB 30 s after start (VmRSS) | 70.0 MB | yes |');
     expect(markdown).toContain('| async on Redis, --workers 2 (10 runs) | 13 runs/s (10 completed, 0 failed) |');
     expect(markdown).toContain('| console first render of the catalogue, cold / warm (median of 3) | 640 / 300 ms |');
-    expect(markdown).toContain('"Before" is commit a9cc8e7, measured 2025-12-01T00:00:00.000Z');
+    expect(markdown).toContain('"Before" is the service code of commit a9cc8e7, measured 2025-12-01T00:00:00.000Z');
+    expect(markdown).toContain('then 3 windows of 10 s back to back');
+    expect(markdown).toContain('(this run: median 300.0 µs, windows from 380.0 to 430.0 µs)');
     expect(markdown).toContain('| 1 | runSkill | libs/engine/src/skill-engine.ts:42 | 4.0% | 12.00 |');
   });
 

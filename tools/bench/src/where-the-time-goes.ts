@@ -1,11 +1,11 @@
 /*
  * "Where the time goes": the service run from its sources (`apps/server/src/main.ts` under tsx, with
  * the built server's arguments and environment) with `--cpu-prof`, pinned like the others, under
- * sync-execute load: a warm-up, then the measured window, whose server CPU time per request is read
- * from /proc. SIGINT then stops it, and node writes the profile as it exits. Each sample of the
- * window is given to a layer (profile-layers.ts); a layer's µs per request is its share of the
- * sampled time × the window's CPU per request. The figures of a commit before optimisation are
- * kept in tools/bench/baselines and shown next to a fresh run's.
+ * sync-execute load: a warm-up, then measured windows back to back, each with its server CPU time
+ * per request read from /proc. SIGINT then stops it, and node writes the profile as it exits. Each
+ * sample of the windows is given to a layer (profile-layers.ts); a layer's µs per request is its
+ * share of the sampled time × the median of the windows' CPU per request. The figures of a commit
+ * before optimisation are kept in tools/bench/baselines and shown next to a fresh run's.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -15,9 +15,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { pinnedCommand, type Pinning } from './cpu-pinning.js';
 import { cpuTicks, ROOT, startChild, stopChild } from './child-process.js';
 import type { LoadGenerator, LoadTarget } from './load-generator.js';
-import { attribute, layerShares, relativeUrl, type CpuProfile, type SelfTime } from './profile-layers.js';
+import { attribute, layerShares, mergeAttributions, relativeUrl, type CpuProfile, type SelfTime } from './profile-layers.js';
 import { cpuMicrosPerRequest } from './proc-stat.js';
-import type { TopFunction, WhereTheTimeGoes } from './report.js';
+import { median, type TopFunction, type WhereTheTimeGoes } from './report.js';
 import { waitHealthy } from './http-client.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -34,17 +34,33 @@ export interface ProfileRun {
   readonly target: Omit<LoadTarget, 'origin'>;
   readonly scenario: string;
   readonly seconds: number;
+  /** Measured windows back to back: layer shares pool their samples, CPU per request is their median. */
+  readonly windows: number;
   readonly warmupSeconds: number;
   readonly connections: number;
   readonly clockTicks: number;
 }
 
-/** The checkout's commit (short), marked `+changes` when apps/ or libs/ differ from it. */
+/** What the figures' service code is: directories whose changes make it another service. */
+const SERVICE_PATHS = ['apps', 'libs', 'registry', 'package-lock.json'];
+
+/**
+ * The commit whose service code was measured (short): the main commit this checkout is based on
+ * when HEAD's service code is the same as there (a branch that changed only the bench), else HEAD;
+ * `+changes` when apps/, libs/ or registry/ have uncommitted changes.
+ */
 export function currentCommit(): string {
-  const git = (...args: string[]): string => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+  const git = (...args: string[]): string => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   try {
-    const commit = git('rev-parse', '--short', 'HEAD');
-    return git('status', '--porcelain', '--', 'apps', 'libs') === '' ? commit : `${commit}+changes`;
+    const head = git('rev-parse', '--short', 'HEAD');
+    let commit = head;
+    try {
+      const base = git('merge-base', 'HEAD', 'main');
+      if (git('diff', '--name-only', base, 'HEAD', '--', ...SERVICE_PATHS) === '') commit = git('rev-parse', '--short', base);
+    } catch {
+      // No main branch here: HEAD names it.
+    }
+    return git('status', '--porcelain', '--', ...SERVICE_PATHS) === '' ? commit : `${commit}+changes`;
   } catch {
     return 'unknown';
   }
@@ -106,38 +122,45 @@ export async function measureWhereTheTimeGoes(run: ProfileRun, generator: LoadGe
     const args = ['--conditions=@skill-service/source', '--import', 'tsx', '--cpu-prof', '--cpu-prof-dir', dir, SOURCE_MAIN, ...run.serverArgs];
     const server = await startChild(args, run.serverEnv, false, pinnedCommand(pinning, 'server', []));
     const pid = server.child.pid;
-    let window: { from: number; to: number; requests: number; seconds: number; cpu: number };
+    const windows: { from: number; to: number; requests: number; seconds: number; cpu: number }[] = [];
     try {
       await waitHealthy(server.url);
       const target: LoadTarget = { ...run.target, origin: server.url };
-      // A fresh process: the warm-up is at least 3 s, so the window sees optimised code.
+      // A fresh process: the warm-up is at least 3 s, so the windows see optimised code.
       await generator.run(target, Math.max(3, run.warmupSeconds), run.connections);
-      const ticksBefore = await cpuTicks(pid);
-      const from = monotonicMicros();
-      const result = await generator.run(target, run.seconds, run.connections);
-      const to = monotonicMicros();
-      const ticksAfter = await cpuTicks(pid);
-      if (result.failures > 0) throw new Error(`profiled sync execute: ${result.failures} failed requests`);
-      window = { from, to, requests: result.requests, seconds: result.durationSeconds, cpu: cpuMicrosPerRequest(ticksBefore, ticksAfter, run.clockTicks, result.requests) };
+      for (let index = 0; index < run.windows; index++) {
+        const ticksBefore = await cpuTicks(pid);
+        const from = monotonicMicros();
+        const result = await generator.run(target, run.seconds, run.connections);
+        const to = monotonicMicros();
+        const ticksAfter = await cpuTicks(pid);
+        if (result.failures > 0) throw new Error(`profiled sync execute: ${result.failures} failed requests`);
+        windows.push({ from, to, requests: result.requests, seconds: result.durationSeconds, cpu: cpuMicrosPerRequest(ticksBefore, ticksAfter, run.clockTicks, result.requests) });
+      }
     } finally {
       // SIGINT: the service's own shutdown, then node writes the profile on exit.
       await stopChild(server.child, 'SIGINT', 60_000);
     }
     const profile = await mainThreadProfile(dir, pid);
-    const attribution = attribute(profile, { fromMicros: window.from, toMicros: window.to }, ROOT_URL);
-    if (attribution.samples === 0) throw new Error('the CPU profile has no sample in the measured window');
+    const attribution = mergeAttributions(windows.map((window) => attribute(profile, { fromMicros: window.from, toMicros: window.to }, ROOT_URL)));
+    if (attribution.samples === 0) throw new Error('the CPU profile has no sample in the measured windows');
+    const cpu = median(windows.map((window) => window.cpu));
+    const requests = windows.reduce((sum, window) => sum + window.requests, 0);
+    const seconds = windows.reduce((sum, window) => sum + window.seconds, 0);
     return {
       commit: currentCommit(),
       date: new Date().toISOString(),
       scenario: run.scenario,
-      seconds: window.seconds,
-      requests: window.requests,
-      requestsPerSecond: window.requests / window.seconds,
-      cpuMicrosPerRequest: window.cpu,
+      seconds,
+      windows: windows.length,
+      requests,
+      requestsPerSecond: requests / seconds,
+      cpuMicrosPerRequest: cpu,
+      cpuMicrosPerRequestRange: [Math.min(...windows.map((window) => window.cpu)), Math.max(...windows.map((window) => window.cpu))],
       sampledMs: attribution.busyMicros / 1000,
       samples: attribution.samples,
-      layers: layerShares(attribution, window.cpu),
-      top: await topFunctions(attribution.bySelf, attribution.busyMicros, window.cpu),
+      layers: layerShares(attribution, cpu),
+      top: await topFunctions(attribution.bySelf, attribution.busyMicros, cpu),
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -146,11 +169,14 @@ export async function measureWhereTheTimeGoes(run: ProfileRun, generator: LoadGe
 
 /** The stored figures of the commit before optimisation, or undefined when none were recorded. */
 export async function readBefore(): Promise<WhereTheTimeGoes | undefined> {
+  let text: string;
   try {
-    return JSON.parse(await readFile(BEFORE_FILE, 'utf8')) as WhereTheTimeGoes;
-  } catch {
-    return undefined;
+    text = await readFile(BEFORE_FILE, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
   }
+  return JSON.parse(text) as WhereTheTimeGoes;
 }
 
 export async function writeBefore(figures: WhereTheTimeGoes): Promise<void> {
