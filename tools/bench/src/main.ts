@@ -412,6 +412,7 @@ function whereTheTimeGoes(options: BenchOptions, generator: LoadGenerator, pinni
       serverEnv: SERVER_ENV,
       target: { method: 'POST', path: SYNC_PATH, body: SKILL_BODY },
       scenario: SYNC_ROW,
+      echo: { args: [...process.execArgv, ECHO_MAIN, '--port', '0'], target: { method: 'POST', path: '/echo', body: SKILL_BODY } },
       seconds: options.seconds,
       windows: options.profileWindows,
       warmupSeconds: options.warmupSeconds,
@@ -547,7 +548,7 @@ export async function runBenchmarks(options: BenchOptions): Promise<BenchReport>
 async function profileOnly(options: BenchOptions): Promise<void> {
   const { pinning } = await machinePinning();
   const generator = await loadGenerator(options, pinning);
-  process.stderr.write(`load: ${generator.description}; ${describePinning(pinning)}\nwhere the time goes (${options.seconds} s of sync executes)…\n`);
+  process.stderr.write(`load: ${generator.description}; ${describePinning(pinning)}\nwhere the time goes (${options.profileWindows} × ${options.seconds} s of sync executes, each after one of the Express echo)…\n`);
   try {
     const after = await whereTheTimeGoes(options, generator, pinning);
     console.log(renderWhereTheTimeGoes(after, options.recordBefore ? undefined : await readBefore()));

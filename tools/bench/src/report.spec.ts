@@ -37,6 +37,7 @@ const before: WhereTheTimeGoes = {
   requestsPerSecond: 2000,
   cpuMicrosPerRequest: 400,
   cpuMicrosPerRequestRange: [380, 430],
+  echoCpuMicrosPerRequest: 160,
   sampledMs: 9000,
   samples: 9000,
   layers: layers(400, 0.25),
@@ -47,6 +48,7 @@ const after: WhereTheTimeGoes = {
   commit: 'b1b2b3c',
   requestsPerSecond: 2600,
   cpuMicrosPerRequest: 300,
+  echoCpuMicrosPerRequest: 120,
   layers: layers(300, 0.2),
   top: [{ name: 'runSkill', location: 'libs/engine/src/skill-engine.ts:42', share: 0.04, micros: 12 }],
 };
@@ -273,8 +275,10 @@ describe('layerTable', () => {
     const table = markdownTable(layerTable(after, before));
     expect(table).toContain('| layer | before µs/req (a9cc8e7) | before share | after µs/req (this run) | after share |');
     expect(table).toContain(`| ${LAYERS.find((layer) => layer.id === 'engine')?.label ?? ''} | 100.0 | 25.0% | 60.0 | 20.0% |`);
-    expect(table).toContain('| total: server CPU per request in the profiled window | 400.0 | 100.0% | 300.0 | 100.0% |');
-    expect(table).toContain('| req/s of the profiled window (profiler on) | 2000 |  | 2600 |  |');
+    expect(table).toContain('| total: server CPU per request (median of the windows) | 400.0 | 100.0% | 300.0 | 100.0% |');
+    expect(table).toContain('| Express echo CPU per request at the same time (the machine’s speed) | 160.0 |  | 120.0 |  |');
+    expect(table).toContain('| total ÷ Express echo (compares across machines and loads) | 2.50× |  | 2.50× |  |');
+    expect(table).toContain('| req/s of the profiled windows (profiler on) | 2000 |  | 2600 |  |');
   });
 
   it('leaves the before columns empty when none was recorded, and keeps a layer only the before has', () => {

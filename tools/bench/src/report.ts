@@ -295,6 +295,8 @@ export interface WhereTheTimeGoes {
   /** Median over the windows, and their smallest and largest. */
   readonly cpuMicrosPerRequest: number;
   readonly cpuMicrosPerRequestRange: readonly [number, number];
+  /** The Express echo's CPU per request in windows alternating with those (median): how fast the machine was. */
+  readonly echoCpuMicrosPerRequest: number;
   /** Sampled busy time in the windows, and its sample count. */
   readonly sampledMs: number;
   readonly samples: number;
@@ -422,8 +424,16 @@ export function layerTable(after: WhereTheTimeGoes, before: WhereTheTimeGoes | u
     right: [false, true, true, true, true],
     rows: [
       ...layers.map((layer) => [layer.label, ...cells(beforeOf.get(layer.layer)), ...cells(after.layers.find((mine) => mine.layer === layer.layer))]),
-      ['total: server CPU per request in the profiled window', before === undefined ? '' : fixed(before.cpuMicrosPerRequest, 1), before === undefined ? '' : '100.0%', fixed(after.cpuMicrosPerRequest, 1), '100.0%'],
-      ['req/s of the profiled window (profiler on)', before === undefined ? '' : fixed(before.requestsPerSecond, 0), '', fixed(after.requestsPerSecond, 0), ''],
+      ['total: server CPU per request (median of the windows)', before === undefined ? '' : fixed(before.cpuMicrosPerRequest, 1), before === undefined ? '' : '100.0%', fixed(after.cpuMicrosPerRequest, 1), '100.0%'],
+      ['Express echo CPU per request at the same time (the machine’s speed)', before === undefined ? '' : fixed(before.echoCpuMicrosPerRequest, 1), '', fixed(after.echoCpuMicrosPerRequest, 1), ''],
+      [
+        'total ÷ Express echo (compares across machines and loads)',
+        before === undefined ? '' : `${fixed(before.cpuMicrosPerRequest / before.echoCpuMicrosPerRequest, 2)}×`,
+        '',
+        `${fixed(after.cpuMicrosPerRequest / after.echoCpuMicrosPerRequest, 2)}×`,
+        '',
+      ],
+      ['req/s of the profiled windows (profiler on)', before === undefined ? '' : fixed(before.requestsPerSecond, 0), '', fixed(after.requestsPerSecond, 0), ''],
     ],
   };
 }
@@ -608,8 +618,10 @@ that is one of the repository's files or a known package (\`tools/bench/src/prof
 HTTP, socket and stream modules count only when nothing above them decides. A layer's µs/req is its share of the
 sampled time × the median CPU per request (threads other than the main one, such as GC helpers, are spread in
 proportion). The profiler and the source run cost something of their own, and tsx's \`__name\` calls are not in the
-built server at all. On a virtual machine whose host is busy, CPU time per request rises with the host's load: the
-shares compare across runs better than the µs do.
+built server at all. On a virtual machine whose host is busy, CPU time per request rises with the host's load, so
+each window follows one of the Express echo on the same CPU: when the echo's figure differs much between the two
+columns, their µs do not compare, and the shares (which move by about a point between runs of the same code) are
+the better guide.
 "Before" is ${before === undefined ? 'not recorded' : `the service code of commit ${before.commit}, measured ${before.date}`} (\`tools/bench/baselines/where-the-time-goes-before.json\`,
 re-recorded with \`npm run bench -- --record-before\`); "after" is this run (commit ${after.commit}).
 

@@ -4,8 +4,9 @@
  * sync-execute load: a warm-up, then measured windows back to back, each with its server CPU time
  * per request read from /proc. SIGINT then stops it, and node writes the profile as it exits. Each
  * sample of the windows is given to a layer (profile-layers.ts); a layer's µs per request is its
- * share of the sampled time × the median of the windows' CPU per request. The figures of a commit
- * before optimisation are kept in tools/bench/baselines and shown next to a fresh run's.
+ * share of the sampled time × the median of the windows' CPU per request. Each window follows one
+ * of the Express echo, whose CPU per request says how fast the machine was meanwhile. The figures of
+ * a commit before optimisation are kept in tools/bench/baselines and shown next to a fresh run's.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -33,6 +34,12 @@ export interface ProfileRun {
   /** The sync execute request (its origin is filled in once the server listens). */
   readonly target: Omit<LoadTarget, 'origin'>;
   readonly scenario: string;
+  /**
+   * The Express echo (node arguments and its request), measured in turn with the profiled windows:
+   * its CPU per request at the same time says how fast the machine was, so two runs' figures can
+   * be compared through their ratio to it.
+   */
+  readonly echo: { readonly args: readonly string[]; readonly target: Omit<LoadTarget, 'origin'> };
   readonly seconds: number;
   /** Measured windows back to back: layer shares pool their samples, CPU per request is their median. */
   readonly windows: number;
@@ -119,16 +126,27 @@ const monotonicMicros = (): number => Number(process.hrtime.bigint() / 1000n);
 export async function measureWhereTheTimeGoes(run: ProfileRun, generator: LoadGenerator, pinning: Pinning): Promise<WhereTheTimeGoes> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-profile-'));
   try {
+    const pin = pinnedCommand(pinning, 'server', []);
     const args = ['--conditions=@skill-service/source', '--import', 'tsx', '--cpu-prof', '--cpu-prof-dir', dir, SOURCE_MAIN, ...run.serverArgs];
-    const server = await startChild(args, run.serverEnv, false, pinnedCommand(pinning, 'server', []));
+    const echo = await startChild(run.echo.args, {}, false, pin);
+    const server = await startChild(args, run.serverEnv, false, pin).catch(async (error: unknown) => {
+      await stopChild(echo.child);
+      throw error;
+    });
     const pid = server.child.pid;
     const windows: { from: number; to: number; requests: number; seconds: number; cpu: number }[] = [];
+    const echoCpu: number[] = [];
     try {
       await waitHealthy(server.url);
       const target: LoadTarget = { ...run.target, origin: server.url };
+      const echoTarget: LoadTarget = { ...run.echo.target, origin: echo.url };
       // A fresh process: the warm-up is at least 3 s, so the windows see optimised code.
+      await generator.run(echoTarget, run.warmupSeconds, run.connections);
       await generator.run(target, Math.max(3, run.warmupSeconds), run.connections);
       for (let index = 0; index < run.windows; index++) {
+        const echoBefore = await cpuTicks(echo.child.pid);
+        const echoResult = await generator.run(echoTarget, run.seconds, run.connections);
+        echoCpu.push(cpuMicrosPerRequest(echoBefore, await cpuTicks(echo.child.pid), run.clockTicks, echoResult.requests));
         const ticksBefore = await cpuTicks(pid);
         const from = monotonicMicros();
         const result = await generator.run(target, run.seconds, run.connections);
@@ -138,6 +156,7 @@ export async function measureWhereTheTimeGoes(run: ProfileRun, generator: LoadGe
         windows.push({ from, to, requests: result.requests, seconds: result.durationSeconds, cpu: cpuMicrosPerRequest(ticksBefore, ticksAfter, run.clockTicks, result.requests) });
       }
     } finally {
+      await stopChild(echo.child);
       // SIGINT: the service's own shutdown, then node writes the profile on exit.
       await stopChild(server.child, 'SIGINT', 60_000);
     }
@@ -157,6 +176,7 @@ export async function measureWhereTheTimeGoes(run: ProfileRun, generator: LoadGe
       requestsPerSecond: requests / seconds,
       cpuMicrosPerRequest: cpu,
       cpuMicrosPerRequestRange: [Math.min(...windows.map((window) => window.cpu)), Math.max(...windows.map((window) => window.cpu))],
+      echoCpuMicrosPerRequest: median(echoCpu),
       sampledMs: attribution.busyMicros / 1000,
       samples: attribution.samples,
       layers: layerShares(attribution, cpu),
