@@ -140,9 +140,10 @@ function autocannonMix(target: LoadTarget, counts: Map<string, ResponseCount>): 
   });
 }
 
-export function autocannonGenerator(): LoadGenerator {
+/** autocannon in this process; `why` (e.g. `wrk not found`) goes into the report. */
+export function autocannonGenerator(why: string): LoadGenerator {
   return {
-    description: `autocannon (wrk not found)`,
+    description: `autocannon (${why})`,
     async run(target, seconds, connections) {
       const counts = new Map<string, ResponseCount>();
       const { body } = target;

@@ -277,7 +277,7 @@ async function loadGenerator(options: BenchOptions, pinning: Pinning): Promise<L
   const version = options.load === 'autocannon' ? undefined : wrkVersion();
   if (version !== undefined) return wrkGenerator(version, pinning);
   if (options.load === 'wrk') throw new Error('--load wrk: wrk is not installed (apt-get install wrk)');
-  return autocannonGenerator();
+  return autocannonGenerator(options.load === 'autocannon' ? '--load autocannon' : 'wrk not found');
 }
 
 /** Servers on one allowed CPU, the load generator on another, when taskset is there and there are two. */
