@@ -1,12 +1,14 @@
 /*
- * Child processes of the benchmarks (the echo baseline, the built server): spawned with stderr
- * piped, "listening on http://…" awaited, stopped with SIGTERM (SIGKILL after 5 s), and their
- * memory read from /proc. Every child is remembered, so a run can kill what it started on exit.
+ * Child processes of the benchmarks (the echo baselines, the built server): spawned with stderr
+ * piped (under `taskset` when pinned), "listening on http://…" awaited, stopped with SIGTERM
+ * (SIGKILL after 5 s), and their memory and CPU time read from /proc. Every child is remembered,
+ * so a run can kill what it started on exit.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseCpuTicks } from './proc-stat.js';
 import { parseStatusMb } from './report.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -25,11 +27,13 @@ export interface Started {
 }
 
 /**
- * Spawns `node <args>` and resolves once it prints `listening on http://…` on stderr (the server's
- * JSON log line or the echo's plain line). Later stderr is drained and dropped unless `keepStderr`.
+ * Spawns `node <args>` (after `prefix`, e.g. `taskset -c 1`, which execs node in the same process)
+ * and resolves once it prints `listening on http://…` on stderr (the server's JSON log line or the
+ * echo's plain line). Later stderr is drained and dropped unless `keepStderr`.
  */
-export function startChild(args: readonly string[], env: Record<string, string> = {}, keepStderr = false): Promise<Started> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+export function startChild(args: readonly string[], env: Record<string, string> = {}, keepStderr = false, prefix: readonly string[] = []): Promise<Started> {
+  const [command = process.execPath, ...commandArgs] = [...prefix, process.execPath, ...args];
+  const child = spawn(command, commandArgs, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   children.add(child);
   child.once('exit', () => children.delete(child));
   const stderr: string[] = [];
@@ -60,12 +64,12 @@ export function startChild(args: readonly string[], env: Record<string, string> 
   });
 }
 
-/** SIGTERM, then SIGKILL after 5 s; resolves with the exit code (null when killed by a signal). */
-export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+/** SIGTERM (or `signal`), then SIGKILL after `graceMs`; resolves with the exit code (null when killed by a signal). */
+export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM', graceMs = 5_000): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
   const exited = new Promise<number | null>((resolvePromise) => child.once('exit', (code) => resolvePromise(code)));
   child.kill(signal);
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
   const code = await exited;
   clearTimeout(timer);
   return code;
@@ -78,6 +82,41 @@ export function statusMb(pid: number | undefined, field = 'VmRSS'): Promise<numb
     (status) => parseStatusMb(status, field) ?? Number.NaN,
     () => Number.NaN,
   );
+}
+
+/** utime + stime of a process in clock ticks (see clockTicksPerSecond); NaN once it is gone. */
+export function cpuTicks(pid: number | undefined): Promise<number> {
+  if (pid === undefined) return Promise.resolve(Number.NaN);
+  return readFile(`/proc/${pid}/stat`, 'utf8').then(parseCpuTicks, () => Number.NaN);
+}
+
+/** The clock ticks per second of /proc's CPU times (`getconf CLK_TCK`; 100 when it cannot say). */
+export function clockTicksPerSecond(): number {
+  try {
+    const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+    return Number.isInteger(ticks) && ticks > 0 ? ticks : 100;
+  } catch {
+    return 100;
+  }
+}
+
+/**
+ * Resolves once a process has used at most one clock tick in each of two consecutive 250 ms looks
+ * (work it queued has run out), or after `timeoutMs`; resolves to whether it went idle.
+ */
+export async function waitIdle(pid: number | undefined, timeoutMs = 120_000): Promise<boolean> {
+  const deadline = performance.now() + timeoutMs;
+  let last = await cpuTicks(pid);
+  let quiet = 0;
+  while (performance.now() < deadline) {
+    await new Promise((resolvePromise) => setTimeout(resolvePromise, 250));
+    const now = await cpuTicks(pid);
+    if (Number.isNaN(now)) return true;
+    quiet = now - last <= 1 ? quiet + 1 : 0;
+    last = now;
+    if (quiet >= 2) return true;
+  }
+  return false;
 }
 
 /**

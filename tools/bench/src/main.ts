@@ -1,34 +1,42 @@
 /*
  * `npm run bench`: every benchmark in one run on this machine, then BENCHMARKS.md at the checkout root.
  *
- * In process (before any server runs): registry load and engine overhead. Then child processes,
- * a bare Express 5 JSON echo server (the baseline) and the built service (`apps/server/dist/main.js`
- * and its chunks, copied first; port 0), measured with autocannon from this process in interleaved
- * trials (every scenario once per trial, the echo included; medians reported): req/s and p50/p99 of
- * the echo, /v1/health, sync execute of a 3-step built-in skill (also on a second service with tracing on,
- * exporting OTLP to a local sink), a capability execute and discover; SSE
- * time to first event and to `done` over sequential streams; async launch-to-completion throughput;
- * the service's RSS 1 s after healthy, idle after 15 s and 25 s without traffic, and under load; its
- * startup time to healthy (median of several spawns). With state on Redis (SERVICE_REDIS_URL, else the
- * machine's own): sync execute in the same trials, and async throughput with one process vs `--workers 2`.
- * Every child is killed at the end.
+ * In process (before any server runs): registry load and engine overhead. Then child processes: two
+ * baselines (a bare Express 5 JSON echo and a bare node:http one) and the built service
+ * (`apps/server/dist/main.js` and its chunks, copied first; port 0), in memory, on Redis, with
+ * tracing on, and one for async launches. Throughput is measured with wrk (autocannon when wrk is
+ * missing), the servers pinned to one CPU and wrk to another, each scenario paired with its
+ * baseline in every trial (trial-schedule.ts): req/s, p50/p99 and the server's CPU per request of
+ * the echoes, /v1/health, sync execute of a 3-step built-in skill (also on Redis and with tracing
+ * on, exporting OTLP to a local sink), a capability execute, discover, the async launch, and sync
+ * executes with 1% malformed requests against the clean ones. Then where the time goes in a sync
+ * execute (the service from source under --cpu-prof, by layer); SSE time to first event and to
+ * `done` over sequential streams; async launch-to-completion throughput; the service's RSS 1, 15 and
+ * 30 s after start without traffic, and under load; its startup time to healthy (median of several
+ * spawns); async on Redis with one process vs `--workers 2`. Every child is killed at the end.
  *
- *   npm run bench -- [--trials 5] [--seconds 3] [--connections 20] [--streams 200] [--async-runs 500]
- *                    [--startups 5] [--engine-iterations 20000] [--output BENCHMARKS.md]
+ *   npm run bench -- [--trials 5] [--seconds 10] [--warmup-seconds 2] [--connections 32] [--streams 200]
+ *                    [--async-runs 500] [--startups 5] [--engine-iterations 20000] [--load auto|wrk|autocannon]
+ *                    [--output BENCHMARKS.md]
+ *   npm run bench -- --profile-only     where the time goes alone, next to the stored "before"
+ *   npm run bench -- --record-before    the same, written as the stored "before" figures
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, platform, release, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
 import { deleteDeploymentKeys, redisSettings } from '@skill-service/redis-state';
-import { children, copyBuiltServer, killChildren, ROOT, startChild, statusMb, stopChild } from './child-process.js';
+import { children, clockTicksPerSecond, copyBuiltServer, cpuTicks, killChildren, ROOT, startChild, statusMb, stopChild, waitIdle, type Started } from './child-process.js';
 import { consoleFirstRender } from './console-render.js';
+import { allowedCpusOf, choosePinning, describePinning, pinnedCommand, type Pinning } from './cpu-pinning.js';
 import { measureEngineOverhead } from './engine-overhead.js';
 import { agent, call, oneStream, pool, sleep, waitHealthy } from './http-client.js';
+import { autocannonGenerator, wrkGenerator, wrkVersion, type LoadGenerator, type LoadTarget } from './load-generator.js';
+import { goodAnswers, kindOutcomes, malformedKinds, MALFORMED_EVERY, mergeOutcomes, type KindOutcome } from './malformed-traffic.js';
+import { cpuMicrosPerRequest } from './proc-stat.js';
 import { generateRegistryTree, timeLoads } from './registry-load.js';
 import {
   IDLE_TARGET_AFTER_SECONDS,
@@ -37,22 +45,30 @@ import {
   percentile,
   renderConsole,
   renderMarkdown,
-  summarizeTrials,
+  renderWhereTheTimeGoes,
+  summarizeRow,
   type AsyncFigures,
   type BenchOptions,
   type BenchReport,
   type IdleSample,
+  type MalformedFigures,
   type RegistryFigure,
+  type RowKey,
   type StreamFigures,
   type ThroughputRow,
   type TrialSample,
+  type WhereTheTimeGoes,
 } from './report.js';
+import { pairRatios, trialSteps, type Pair } from './trial-schedule.js';
+import { measureWhereTheTimeGoes, readBefore, writeBefore, BEFORE_FILE } from './where-the-time-goes.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ECHO_MAIN = join(HERE, 'echo-server.ts');
+const HTTP_ECHO_MAIN = join(HERE, 'http-echo-server.ts');
 
 /** A 3-step built-in skill (pick → transform → validate), all builtin bindings: no Python, no network. */
 const SYNC_SKILL = 'data.normalize-signup';
+const SYNC_PATH = `/v1/skills/${SYNC_SKILL}/execute`;
 const SKILL_BODY = JSON.stringify({
   inputs: { form: { Name: '  Lena Berg ', 'E-mail': ' Lena.Berg@Example.com', Age: '34', Newsletter: 'yes', contact: { country: 'es' } } },
 });
@@ -62,13 +78,14 @@ const CAPABILITY_BODY = JSON.stringify({
 });
 /** An intent of the evaluation set's kind; five candidates, as a client picking a skill would ask. */
 const DISCOVER_BODY = JSON.stringify({ intent: 'normalize a signup form', limit: 5 });
-/** When the idle service's memory is read, in seconds after it is healthy (the target reads the last). */
+/** When the idle service's memory is read, in seconds after it was spawned (the target reads the last). */
 const IDLE_SAMPLE_SECONDS = [1, 15, IDLE_TARGET_AFTER_SECONDS] as const;
 /** The service's rate limiter and run store raised out of the benchmark's way. */
 const SERVER_ARGS = ['--port', '0', '--registry-root', join(ROOT, 'registry'), '--runtime-root', ROOT, '--rate-limit-requests', '1000000', '--rate-limit-window-seconds', '1'];
 const SERVER_ENV = { SERVICE_MAX_RUNS: '1000000' };
 /** The Redis the shared-state figures use: the machine's own, on a prefix of the bench's. */
 const REDIS_URL = process.env['SERVICE_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+const SYNC_ROW = `sync execute ${SYNC_SKILL} (3 steps)`;
 
 /**
  * An OTLP/HTTP receiver that drains each export and answers 200 at once: the traced service pays
@@ -126,57 +143,14 @@ function sampleRss(pid: number | undefined): () => Promise<number> {
   };
 }
 
-/** The idle service's VmRSS and RssAnon at each of `seconds` after `healthyAt` (a performance.now() time), no request in between. */
-async function idleSamples(pid: number | undefined, healthyAt: number, seconds: readonly number[]): Promise<IdleSample[]> {
+/** The idle service's VmRSS and RssAnon at each of `seconds` after `startedAt` (its spawn, a performance.now() time), no request in between. */
+async function idleSamples(pid: number | undefined, startedAt: number, seconds: readonly number[]): Promise<IdleSample[]> {
   const samples: IdleSample[] = [];
   for (const afterSeconds of seconds) {
-    await sleep(Math.max(0, healthyAt + afterSeconds * 1000 - performance.now()));
+    await sleep(Math.max(0, startedAt + afterSeconds * 1000 - performance.now()));
     samples.push({ afterSeconds, vmRssMb: await statusMb(pid), anonMb: await statusMb(pid, 'RssAnon') });
   }
   return samples;
-}
-
-interface Scenario {
-  readonly name: string;
-  readonly url: string;
-  readonly method: 'GET' | 'POST';
-  readonly body?: string;
-}
-
-function cannonOptions(scenario: Scenario, connections: number): autocannon.Options {
-  const { url, method, body } = scenario;
-  return { url, method, connections, ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }) };
-}
-
-async function cannon(scenario: Scenario, options: BenchOptions): Promise<TrialSample> {
-  const result = await autocannon({ ...cannonOptions(scenario, options.connections), duration: options.seconds });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    failures: result.errors + result.non2xx,
-    total: result.requests.total,
-  };
-}
-
-/**
- * Every scenario once per trial, the echo included, each trial starting one scenario further on;
- * the first scenario is the echo, whose trials the others' ratios are taken against.
- */
-async function throughputTrials(scenarios: readonly Scenario[], options: BenchOptions): Promise<ThroughputRow[]> {
-  for (const scenario of scenarios) await autocannon({ ...cannonOptions(scenario, options.connections), amount: options.connections * 50 }); // warm-up
-  const samples = scenarios.map((): TrialSample[] => []);
-  for (let trial = 0; trial < options.trials; trial++) {
-    for (let step = 0; step < scenarios.length; step++) {
-      const index = (trial + step) % scenarios.length;
-      const scenario = scenarios[index] as Scenario;
-      const sample = await cannon(scenario, options);
-      samples[index]?.push(sample);
-      process.stderr.write(`  trial ${trial + 1}/${options.trials} ${scenario.name}: ${sample.requestsPerSecond.toFixed(0)} req/s\n`);
-    }
-  }
-  const echo = samples[0] ?? [];
-  return scenarios.map((scenario, index) => summarizeTrials(scenario.name, samples[index] ?? [], echo));
 }
 
 async function streams(url: string, options: BenchOptions): Promise<StreamFigures> {
@@ -247,9 +221,9 @@ async function asyncRuns(url: string, options: BenchOptions): Promise<AsyncFigur
   return { runs: options.asyncRuns, completed, failed, seconds, runsPerSecond: completed / seconds };
 }
 
-/** A service on Redis (`workers` processes on one port), listening with every worker. */
-async function startOnRedis(serverMain: string, prefix: string, workers: number): Promise<{ child: ReturnType<typeof spawn>; url: string }> {
-  const started = await startChild([serverMain, ...SERVER_ARGS, '--redis-url', REDIS_URL, '--workers', String(workers)], { ...SERVER_ENV, SERVICE_REDIS_PREFIX: prefix }, true);
+/** A service on Redis (`workers` processes on one port), listening with every worker; `pin` prefixes its command. */
+async function startOnRedis(serverMain: string, prefix: string, workers: number, pin: readonly string[] = []): Promise<Started> {
+  const started = await startChild([serverMain, ...SERVER_ARGS, '--redis-url', REDIS_URL, '--workers', String(workers)], { ...SERVER_ENV, SERVICE_REDIS_PREFIX: prefix }, true, pin);
   // Each worker logs its own startup line; measure once all of them take connections.
   const deadline = performance.now() + 30_000;
   while (started.stderr.filter((line) => line.includes('listening on')).length < workers && performance.now() < deadline) await sleep(50);
@@ -297,9 +271,166 @@ async function registryFigure(): Promise<RegistryFigure> {
   }
 }
 
+
+/** The load generator the options ask for: wrk when installed (or required), autocannon otherwise. */
+async function loadGenerator(options: BenchOptions, pinning: Pinning): Promise<LoadGenerator> {
+  const version = options.load === 'autocannon' ? undefined : wrkVersion();
+  if (version !== undefined) return wrkGenerator(version, pinning);
+  if (options.load === 'wrk') throw new Error('--load wrk: wrk is not installed (apt-get install wrk)');
+  return autocannonGenerator(options.load === 'autocannon' ? '--load autocannon' : 'wrk not found');
+}
+
+/** Servers on one allowed CPU, the load generator on another, when taskset is there and there are two. */
+async function machinePinning(): Promise<{ pinning: Pinning; allowed: readonly number[] }> {
+  const allowed = allowedCpusOf(await readFile('/proc/self/status', 'utf8')) ?? cpus().map((_, index) => index);
+  let taskset = true;
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+  } catch {
+    taskset = false;
+  }
+  return { pinning: choosePinning(allowed, taskset), allowed };
+}
+
+/** Moves this process (every thread) to `cpus`: the load CPU while it may be a load generator, back to all after. */
+function pinSelf(pinning: Pinning, cpuList: string): void {
+  if (pinning.pinned) execFileSync('taskset', ['-a', '-p', '-c', cpuList, String(process.pid)], { stdio: 'ignore' });
+}
+
+interface Scenario {
+  readonly key: RowKey | 'malformed';
+  readonly name: string;
+  readonly server: Started;
+  readonly target: LoadTarget;
+  /**
+   * Async launches: a fresh server for each window (so runs kept from earlier windows weigh on none),
+   * and the runs a window launched finish before its CPU is read.
+   */
+  readonly respawn?: () => Promise<Started>;
+}
+
+interface Window {
+  readonly sample: TrialSample;
+  readonly outcomes: readonly KindOutcome[];
+  readonly socketErrors: number;
+}
+
+/**
+ * One window of one scenario: a warm-up, then the measured run between two readings of the server's
+ * CPU time. A malformed mix's req/s counts only the good requests answered 200.
+ */
+async function measureWindow(generator: LoadGenerator, given: Scenario, options: BenchOptions, clockTicks: number): Promise<Window> {
+  const server = given.respawn === undefined ? given.server : await given.respawn();
+  const scenario = { ...given, server, target: { ...given.target, origin: server.url } };
+  const drain = given.respawn !== undefined;
+  const pid = server.child.pid;
+  await generator.run(scenario.target, options.warmupSeconds, options.connections);
+  if (drain && !(await waitIdle(pid))) process.stderr.write(`  ${scenario.name}: server still busy 120 s after the warm-up\n`);
+  const before = await cpuTicks(pid);
+  const result = await generator.run(scenario.target, options.seconds, options.connections);
+  if (drain && !(await waitIdle(pid))) process.stderr.write(`  ${scenario.name}: server still busy 120 s after the window\n`);
+  const after = await cpuTicks(pid);
+  const malformed = scenario.target.malformed;
+  // A malformed mix counts its good requests answered 200, and as failures only the answers that
+  // were not the contract's (its malformed requests' 4xx are expected) and socket errors.
+  const outcomes = malformed === undefined ? [] : kindOutcomes(result.responses, malformed.kinds);
+  const wrongAnswers = outcomes.reduce((sum, outcome) => sum + Object.values(outcome.wrong).reduce((a, b) => a + b, 0), 0);
+  const counted = malformed === undefined ? result.requests : goodAnswers(result.responses);
+  return {
+    sample: {
+      requestsPerSecond: counted / result.durationSeconds,
+      p50Ms: result.p50Ms,
+      p99Ms: result.p99Ms,
+      failures: malformed === undefined ? result.failures : result.socketErrors + wrongAnswers,
+      total: result.requests,
+      cpuMicrosPerRequest: cpuMicrosPerRequest(before, after, clockTicks, result.requests),
+    },
+    outcomes,
+    socketErrors: result.socketErrors,
+  };
+}
+
+interface TrialResults {
+  readonly rows: ThroughputRow[];
+  readonly malformed: MalformedFigures;
+}
+
+/**
+ * Every pair in every trial (trial-schedule.ts); rows take medians over all of a scenario's windows
+ * and the median of the per-trial ratios of their own pair.
+ */
+async function throughputTrials(scenarios: readonly Scenario[], pairs: readonly Pair[], generator: LoadGenerator, options: BenchOptions): Promise<TrialResults> {
+  const clockTicks = clockTicksPerSecond();
+  const byKey = new Map(scenarios.map((scenario) => [scenario.key as string, scenario]));
+  const windows = new Map<string, Window[]>(scenarios.map((scenario) => [scenario.key, []]));
+  /** Per pair: req/s of its subject and its baseline, by trial. */
+  const pairRuns = pairs.map(() => ({ subject: [] as number[], baseline: [] as number[] }));
+  for (let trial = 0; trial < options.trials; trial++) {
+    for (const step of trialSteps(pairs, trial)) {
+      const scenario = byKey.get(step.scenario);
+      if (scenario === undefined) throw new Error(`no scenario ${step.scenario}`);
+      const window = await measureWindow(generator, scenario, options, clockTicks);
+      windows.get(scenario.key)?.push(window);
+      pairRuns[step.pair]?.[step.role].push(window.sample.requestsPerSecond);
+      const { sample } = window;
+      process.stderr.write(
+        `  trial ${trial + 1}/${options.trials} ${scenario.name}: ${sample.requestsPerSecond.toFixed(0)} req/s, ${sample.cpuMicrosPerRequest.toFixed(0)} µs CPU/req, p50 ${sample.p50Ms.toFixed(2)} ms, p99 ${sample.p99Ms.toFixed(2)} ms${sample.failures > 0 ? `, ${sample.failures} failures` : ''}\n`,
+      );
+    }
+  }
+  const ratiosOf = (subject: string): number[] => {
+    const index = pairs.findIndex((pair) => pair.subject === subject);
+    const runs = pairRuns[index];
+    return runs === undefined ? [] : pairRatios(runs.subject, runs.baseline);
+  };
+  const samplesOf = (key: string): TrialSample[] => (windows.get(key) ?? []).map((window) => window.sample);
+  const rows = scenarios.flatMap((scenario) => (scenario.key === 'malformed' ? [] : [summarizeRow(scenario.key, scenario.name, samplesOf(scenario.key), ratiosOf(scenario.key))]));
+  const mixed = windows.get('malformed') ?? [];
+  const mixedRatios = ratiosOf('malformed');
+  const medianOf = (pick: (sample: TrialSample) => number): number => median(mixed.map((window) => pick(window.sample)));
+  return {
+    rows,
+    malformed: {
+      everyNth: MALFORMED_EVERY,
+      goodRequestsPerSecond: medianOf((sample) => sample.requestsPerSecond),
+      ratioToSync: median(mixedRatios),
+      ratioRange: mixedRatios.length === 0 ? [Number.NaN, Number.NaN] : [Math.min(...mixedRatios), Math.max(...mixedRatios)],
+      p50Ms: medianOf((sample) => sample.p50Ms),
+      p99Ms: medianOf((sample) => sample.p99Ms),
+      cpuMicrosPerRequest: medianOf((sample) => sample.cpuMicrosPerRequest),
+      socketErrors: mixed.reduce((sum, window) => sum + window.socketErrors, 0),
+      outcomes: mergeOutcomes(mixed.map((window) => window.outcomes)),
+    },
+  };
+}
+
+/** Where the time goes in a sync execute: the service from source, profiled (where-the-time-goes.ts). */
+function whereTheTimeGoes(options: BenchOptions, generator: LoadGenerator, pinning: Pinning): Promise<WhereTheTimeGoes> {
+  return measureWhereTheTimeGoes(
+    {
+      serverArgs: SERVER_ARGS,
+      serverEnv: SERVER_ENV,
+      target: { method: 'POST', path: SYNC_PATH, body: SKILL_BODY },
+      scenario: SYNC_ROW,
+      echo: { args: [...process.execArgv, ECHO_MAIN, '--port', '0'], target: { method: 'POST', path: '/echo', body: SKILL_BODY } },
+      seconds: options.seconds,
+      windows: options.profileWindows,
+      warmupSeconds: options.warmupSeconds,
+      connections: options.connections,
+      clockTicks: clockTicksPerSecond(),
+    },
+    generator,
+    pinning,
+  );
+}
+
 export async function runBenchmarks(options: BenchOptions): Promise<BenchReport> {
   const log = (line: string): boolean => process.stderr.write(`${line}\n`);
   const serverMain = await copyBuiltServer();
+  const { pinning, allowed } = await machinePinning();
+  const generator = await loadGenerator(options, pinning);
+  const serverPin = pinnedCommand(pinning, 'server', []);
+  log(`load: ${generator.description}; ${describePinning(pinning)}`);
 
   log('registry load (2000 capabilities / 500 skills, 5 loads)…');
   const registry = await registryFigure();
@@ -312,47 +443,74 @@ export async function runBenchmarks(options: BenchOptions): Promise<BenchReport>
   log(`startup to healthy (${options.startups} spawns)…`);
   const startupRuns = await startupTimes(serverMain, options.startups);
 
-  log('starting the echo baseline and the service…');
-  const echo = await startChild([...process.execArgv, ECHO_MAIN, '--port', '0']);
-  const server = await startChild([serverMain, ...SERVER_ARGS], SERVER_ENV);
+  log('starting the baselines and the services…');
+  const serverSpawnedAt = performance.now();
+  const server = await startChild([serverMain, ...SERVER_ARGS], SERVER_ENV, false, serverPin);
   await waitHealthy(server.url);
+  const echo = await startChild([...process.execArgv, ECHO_MAIN, '--port', '0'], {}, false, serverPin);
+  const httpEcho = await startChild([...process.execArgv, HTTP_ECHO_MAIN, '--port', '0'], {}, false, serverPin);
   const redisSync = redisSettings(REDIS_URL, `bench-sync-${process.pid}`);
-  const onRedis = await startOnRedis(serverMain, redisSync.prefix, 1);
+  const onRedis = await startOnRedis(serverMain, redisSync.prefix, 1, serverPin);
   // The same service with tracing on (every request sampled, OTLP/HTTP protobuf): the cost of tracing.
   const sink = await startOtlpSink();
-  const traced = await startChild([serverMain, ...SERVER_ARGS], { ...SERVER_ENV, OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_SERVICE_NAME: 'bench' });
+  const traced = await startChild([serverMain, ...SERVER_ARGS], { ...SERVER_ENV, OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_SERVICE_NAME: 'bench' }, false, serverPin);
   await waitHealthy(traced.url);
-  log(`idle memory (${IDLE_SAMPLE_SECONDS.join(', ')} s after healthy)…`);
-  const idle = await idleSamples(server.child.pid, performance.now(), IDLE_SAMPLE_SECONDS);
+  // Async launches on a service of their own, fresh for each window: the runs they leave behind
+  // weigh on no other row, nor on a later window.
+  let launches = await startChild([serverMain, ...SERVER_ARGS], SERVER_ENV, false, serverPin);
+  await waitHealthy(launches.url);
+  const respawnLaunches = async (): Promise<Started> => {
+    await stopChild(launches.child);
+    launches = await startChild([serverMain, ...SERVER_ARGS], SERVER_ENV, false, serverPin);
+    await waitHealthy(launches.url);
+    return launches;
+  };
+  log(`idle memory (${IDLE_SAMPLE_SECONDS.join(', ')} s after start), meanwhile where the time goes…`);
+  const idleReadings = idleSamples(server.child.pid, serverSpawnedAt, IDLE_SAMPLE_SECONDS);
+  // While the service sits idle (only its memory is read): the service from source under
+  // --cpu-prof, on the server CPU like the rest, the other servers idle beside it.
+  const after = await whereTheTimeGoes(options, generator, pinning);
+  const before = await readBefore();
+  const idle = await idleReadings;
   const echoIdleMb = await statusMb(echo.child.pid);
 
-  log(`throughput (${options.trials} trials × ${options.seconds} s per scenario, ${options.connections} connections)…`);
+  log(`throughput (${options.trials} trials; each window ${options.warmupSeconds} s warm-up + ${options.seconds} s measured, ${options.connections} connections)…`);
   const stopSampling = sampleRss(server.child.pid);
-  const syncRowName = `sync execute ${SYNC_SKILL} (3 steps)`;
-  const syncRedisRowName = `${syncRowName}, state on Redis`;
-  const throughput = await throughputTrials(
-    [
-      { name: 'echo baseline (Express 5)', url: `${echo.url}/echo`, method: 'POST', body: SKILL_BODY },
-      { name: 'GET /v1/health', url: `${server.url}/v1/health`, method: 'GET' },
-      { name: syncRowName, url: `${server.url}/v1/skills/${SYNC_SKILL}/execute`, method: 'POST', body: SKILL_BODY },
-      { name: syncRedisRowName, url: `${onRedis.url}/v1/skills/${SYNC_SKILL}/execute`, method: 'POST', body: SKILL_BODY },
-      { name: `${syncRowName}, tracing on (OTLP)`, url: `${traced.url}/v1/skills/${SYNC_SKILL}/execute`, method: 'POST', body: SKILL_BODY },
-      { name: `capability execute ${CAPABILITY}`, url: `${server.url}/v1/capabilities/${CAPABILITY}/execute`, method: 'POST', body: CAPABILITY_BODY },
-      { name: 'POST /v1/skills/discover (limit 5)', url: `${server.url}/v1/skills/discover`, method: 'POST', body: DISCOVER_BODY },
-    ],
-    options,
-  );
-  await stopChild(echo.child);
-  await stopChild(onRedis.child);
+  const json = (origin: Started, path: string, body: string): LoadTarget => ({ origin: origin.url, method: 'POST', path, body });
+  const scenarios: Scenario[] = [
+    { key: 'express-echo', name: 'Express echo (Express 5, baseline)', server: echo, target: json(echo, '/echo', SKILL_BODY) },
+    { key: 'http-echo', name: 'node:http echo', server: httpEcho, target: json(httpEcho, '/echo', SKILL_BODY) },
+    { key: 'health', name: 'GET /v1/health', server, target: { origin: server.url, method: 'GET', path: '/v1/health' } },
+    { key: 'sync', name: SYNC_ROW, server, target: json(server, SYNC_PATH, SKILL_BODY) },
+    { key: 'sync-redis', name: `${SYNC_ROW}, state on Redis`, server: onRedis, target: json(onRedis, SYNC_PATH, SKILL_BODY) },
+    { key: 'sync-traced', name: `${SYNC_ROW}, tracing on (OTLP)`, server: traced, target: json(traced, SYNC_PATH, SKILL_BODY) },
+    { key: 'capability', name: `capability execute ${CAPABILITY}`, server, target: json(server, `/v1/capabilities/${CAPABILITY}/execute`, CAPABILITY_BODY) },
+    { key: 'discover', name: 'POST /v1/skills/discover (limit 5)', server, target: json(server, '/v1/skills/discover', DISCOVER_BODY) },
+    { key: 'async-launch', name: `async launch ${SYNC_SKILL} (202)`, server: launches, target: json(launches, `${SYNC_PATH}/async`, SKILL_BODY), respawn: respawnLaunches },
+    {
+      key: 'malformed',
+      name: `${SYNC_ROW}, 1% malformed`,
+      server,
+      target: { ...json(server, SYNC_PATH, SKILL_BODY), malformed: { kinds: malformedKinds(SYNC_SKILL, SKILL_BODY), everyNth: MALFORMED_EVERY } },
+    },
+  ];
+  const pairs: Pair[] = [
+    ...scenarios.filter((scenario) => scenario.key !== 'express-echo' && scenario.key !== 'malformed').map((scenario) => ({ subject: scenario.key, baseline: 'express-echo' })),
+    { subject: 'malformed', baseline: 'sync' },
+  ];
+  pinSelf(pinning, pinning.pinned ? String(pinning.loadCpu) : '');
+  const trials = await throughputTrials(scenarios, pairs, generator, options).finally(() => pinSelf(pinning, allowed.join(',')));
+  for (const child of [echo, httpEcho, onRedis, traced, launches]) await stopChild(child.child);
   await deleteDeploymentKeys(redisSync);
-  await stopChild(traced.child);
   await sink.close();
+
   log(`SSE (${options.streams} sequential streams)…`);
   const stream = await streams(server.url, options);
   log(`async (${options.asyncRuns} runs)…`);
   const async = await asyncRuns(server.url, options);
   const loadMaxMb = await stopSampling();
   await stopChild(server.child);
+  await generator.close();
   log('console first render (5 runs, cold and warm)…');
   // The built tree itself (not the copy): it serves apps/console/dist next to it.
   const consoleServer = await startChild([join(ROOT, 'apps/server/dist/main.js'), ...SERVER_ARGS], SERVER_ENV);
@@ -369,7 +527,10 @@ export async function runBenchmarks(options: BenchOptions): Promise<BenchReport>
       platform: `${platform()} ${release()}`,
     },
     options,
-    throughput,
+    loadGenerator: generator.description,
+    pinning,
+    throughput: trials.rows,
+    malformed: trials.malformed,
     stream,
     async,
     rss: { idle, loadMaxMb, echoIdleMb },
@@ -377,10 +538,27 @@ export async function runBenchmarks(options: BenchOptions): Promise<BenchReport>
     engine,
     registry,
     logLine,
-    syncRowName,
     consoleRender,
-    shared: { syncRowName: syncRedisRowName, asyncOneProcess: sharedAsync.oneProcess, asyncTwoWorkers: sharedAsync.twoWorkers },
+    shared: { asyncOneProcess: sharedAsync.oneProcess, asyncTwoWorkers: sharedAsync.twoWorkers },
+    whereTheTimeGoes: { before, after },
   };
+}
+
+/** `--profile-only` and `--record-before`: where the time goes alone. */
+async function profileOnly(options: BenchOptions): Promise<void> {
+  const { pinning } = await machinePinning();
+  const generator = await loadGenerator(options, pinning);
+  process.stderr.write(`load: ${generator.description}; ${describePinning(pinning)}\nwhere the time goes (${options.profileWindows} × ${options.seconds} s of sync executes, each after one of the Express echo)…\n`);
+  try {
+    const after = await whereTheTimeGoes(options, generator, pinning);
+    console.log(renderWhereTheTimeGoes(after, options.recordBefore ? undefined : await readBefore()));
+    if (options.recordBefore) {
+      await writeBefore(after);
+      console.log(`\nwrote ${BEFORE_FILE} (commit ${after.commit})`);
+    }
+  } finally {
+    await generator.close();
+  }
 }
 
 async function main(): Promise<void> {
@@ -390,6 +568,10 @@ async function main(): Promise<void> {
     process.exit(130);
   });
   try {
+    if (options.recordBefore || options.profileOnly) {
+      await profileOnly(options);
+      return;
+    }
     const report = await runBenchmarks(options);
     console.log(renderConsole(report));
     const output = resolve(ROOT, options.output);
