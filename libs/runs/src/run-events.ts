@@ -1,11 +1,15 @@
 import { InvalidRequestError, NotFoundError, ServiceError, toErrorPayload, type ErrorPayload, type RunRecord, type StreamEvent } from '@skill-service/contracts';
-import type { RunEvent, RunEventLog } from './run-event-log-port.js';
+import type { NewRunEvent, RunEvent, RunEventLog } from './run-event-log-port.js';
 import type { RunOutcome, RunStore } from './run-store-port.js';
 
 /** How long a follower waits for new events before it looks at the run's record again. */
 const FOLLOW_WAIT_MS = 1000;
 
-/** Records one execution's events in order (appends are chained); a failed append is skipped, never fatal. */
+/**
+ * Records one execution's events in order, in batches: the events of one turn of the event loop
+ * go in one append, and those that come while an append is in flight go in the next one. A batch
+ * that fails is skipped, never fatal.
+ */
 export interface RunRecorder {
   readonly record: (event: StreamEvent) => void;
   /** Resolves once every event recorded so far is appended (or given up). */
@@ -36,20 +40,44 @@ export class RunEvents {
   }
 
   recorder(runId: string): RunRecorder {
-    let chain: Promise<unknown> = Promise.resolve();
+    let queued: NewRunEvent[] = [];
+    // The drain under way (waiting for its turn or appending); undefined once the queue is empty.
+    let draining: Promise<void> | undefined;
+    const drain = async (): Promise<void> => {
+      // A burst of events (a fast execution emits several in one turn) goes in one append.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      for (;;) {
+        const batch = queued;
+        queued = [];
+        if (batch.length === 0) {
+          // Cleared in the same turn the queue is seen empty: the next event starts a new drain.
+          draining = undefined;
+          return;
+        }
+        await this.retry(() => this.log.appendMany(runId, batch)).catch(() => undefined);
+      }
+    };
     return {
       record: (event) => {
-        chain = chain.then(() => this.retry(() => this.log.append(runId, event.type, event))).catch(() => undefined);
+        queued.push({ type: event.type, data: event });
+        draining ??= drain();
       },
-      settled: () => chain.then(() => undefined),
+      settled: async () => {
+        await draining;
+      },
     };
   }
 
   /**
    * Appends the run's `done` once its record is finished: `ours` when its outcome is the stored one
    * (the first outcome wins), else one built from the stored record, so `done` never contradicts it.
+   * `stored` says this process's finish stored `ours` (the store said so): the record need not be read.
    */
-  async done(runId: string, ours: RunDone | undefined): Promise<void> {
+  async done(runId: string, ours: RunDone | undefined, stored = false): Promise<void> {
+    if (ours !== undefined && stored) {
+      await this.retry(() => this.log.append(runId, 'done', ours.data));
+      return;
+    }
     const record = await this.retry(() => this.store.get(runId));
     if (record === undefined || record.status === 'running') return;
     const won = ours !== undefined && ours.outcome.status === record.status && ours.outcome.finished_at === record.finished_at;
