@@ -210,14 +210,22 @@ async function startedRun(log: MemoryRunEventLog): Promise<RunEvents> {
   return new RunEvents(log, store);
 }
 
+/** Waits (a bounded time) until `ready` holds. */
+async function until(ready: () => Promise<boolean> | boolean): Promise<void> {
+  const deadline = Date.now() + 3000;
+  while (!(await ready()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2));
+}
+
+const recorded = async (log: MemoryRunEventLog): Promise<[number, string][]> => (await log.read('r', 0)).map((found) => [found.id, found.type]);
+
 describe('RunEvents recorder', () => {
   it('appends the events of one turn in one call, numbered in the order they were recorded', async () => {
     const watched = watchedLog();
     const recorder = (await startedRun(watched.log)).recorder('r');
     for (const type of ['skill_start', 'step_start', 'step_completed', 'skill_completed']) recorder.record(event(type));
-    await recorder.settled();
+    await until(async () => (await recorded(watched.log)).length === 4);
     expect(watched.batches).toEqual([['skill_start', 'step_start', 'step_completed', 'skill_completed']]);
-    expect((await watched.log.read('r', 0)).map((found) => [found.id, found.type])).toEqual([
+    expect(await recorded(watched.log)).toEqual([
       [1, 'skill_start'],
       [2, 'step_start'],
       [3, 'step_completed'],
@@ -230,32 +238,74 @@ describe('RunEvents recorder', () => {
     const recorder = (await startedRun(watched.log)).recorder('r');
     watched.hold(true);
     recorder.record(event('skill_start'));
-    while (watched.inFlight() === 0) await new Promise((resolve) => setImmediate(resolve));
+    await until(() => watched.inFlight() > 0);
     recorder.record(event('step_start'));
     await new Promise((resolve) => setImmediate(resolve));
     recorder.record(event('step_completed'));
-    let settled = false;
-    const settling = recorder.settled().then(() => {
-      settled = true;
-    });
     await new Promise((resolve) => setTimeout(resolve, 20));
-    // Still one call in flight, the two later events waiting for it; nothing settled yet.
+    // Still one call in flight, the two later events waiting for it.
     expect(watched.batches).toEqual([['skill_start']]);
-    expect(settled).toBe(false);
     watched.hold(false);
     watched.release();
-    await settling;
+    await until(async () => (await recorded(watched.log)).length === 3);
     expect(watched.batches).toEqual([['skill_start'], ['step_start', 'step_completed']]);
-    expect((await watched.log.read('r', 0)).map((found) => [found.id, found.type])).toEqual([
+    expect(await recorded(watched.log)).toEqual([
       [1, 'skill_start'],
       [2, 'step_start'],
       [3, 'step_completed'],
     ]);
-    // A later event starts a new call of its own.
+    // A later event starts a call of its own.
     recorder.record(event('skill_completed'));
-    await recorder.settled();
+    await until(async () => (await recorded(watched.log)).length === 4);
     expect(watched.batches.at(-1)).toEqual(['skill_completed']);
-    expect((await watched.log.read('r', 3)).map((found) => found.id)).toEqual([4]);
+  });
+
+  it('once the execution is over, the events not sent yet go in one call with the done, after the one in flight', async () => {
+    const watched = watchedLog();
+    const recorder = (await startedRun(watched.log)).recorder('r');
+    watched.hold(true);
+    recorder.record(event('skill_start'));
+    await until(() => watched.inFlight() > 0);
+    recorder.record(event('step_start'));
+    recorder.hold();
+    recorder.record(event('skill_completed'));
+    const ending = recorder.end({ type: 'done', data: { ok: true } });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(watched.batches).toEqual([['skill_start']]);
+    watched.hold(false);
+    watched.release();
+    await ending;
+    expect(watched.batches).toEqual([['skill_start'], ['step_start', 'skill_completed', 'done']]);
+    expect(await recorded(watched.log)).toEqual([
+      [1, 'skill_start'],
+      [2, 'step_start'],
+      [3, 'skill_completed'],
+      [4, 'done'],
+    ]);
+  });
+
+  it('an execution over within one turn appends all its events and its done in one call', async () => {
+    const watched = watchedLog();
+    const recorder = (await startedRun(watched.log)).recorder('r');
+    recorder.record(event('skill_start'));
+    recorder.record(event('skill_completed'));
+    recorder.hold();
+    await recorder.end({ type: 'done', data: {} });
+    expect(watched.batches).toEqual([['skill_start', 'skill_completed', 'done']]);
+  });
+
+  it('an end without a done still appends the events left', async () => {
+    const watched = watchedLog();
+    const recorder = (await startedRun(watched.log)).recorder('r');
+    recorder.record(event('skill_start'));
+    recorder.hold();
+    recorder.record(event('skill_completed'));
+    await recorder.end();
+    expect(watched.batches).toEqual([['skill_start', 'skill_completed']]);
+    expect(await recorded(watched.log)).toEqual([
+      [1, 'skill_start'],
+      [2, 'skill_completed'],
+    ]);
   });
 
   it('skips a batch the log refuses and still records the later ones', async () => {
@@ -271,9 +321,10 @@ describe('RunEvents recorder', () => {
     };
     const recorder = (await startedRun(watched.log)).recorder('r');
     recorder.record(event('skill_start'));
-    await recorder.settled();
+    await until(() => refused);
+    await new Promise((resolve) => setImmediate(resolve));
     recorder.record(event('step_start'));
-    await recorder.settled();
-    expect((await watched.log.read('r', 0)).map((found) => [found.id, found.type])).toEqual([[1, 'step_start']]);
+    await until(async () => (await recorded(watched.log)).length === 1);
+    expect(await recorded(watched.log)).toEqual([[1, 'step_start']]);
   });
 });

@@ -8,12 +8,17 @@ const FOLLOW_WAIT_MS = 1000;
 /**
  * Records one execution's events in order, in batches: the events of one turn of the event loop
  * go in one append, and those that come while an append is in flight go in the next one. A batch
- * that fails is skipped, never fatal.
+ * that fails is skipped, never fatal. Once the execution is over, what is left goes with its `done`.
  */
 export interface RunRecorder {
   readonly record: (event: StreamEvent) => void;
-  /** Resolves once every event recorded so far is appended (or given up). */
-  settled(): Promise<void>;
+  /** The execution is over: events not sent yet (or recorded from now on) wait for `end`. */
+  hold(): void;
+  /**
+   * Appends, once the append in flight is done, the events still waiting and then `done` (when
+   * given), in one call; rejects when that append fails (after the retries).
+   */
+  end(done?: NewRunEvent): Promise<void>;
 }
 
 /** The run's own `done` when its outcome is the stored one. */
@@ -41,29 +46,37 @@ export class RunEvents {
 
   recorder(runId: string): RunRecorder {
     let queued: NewRunEvent[] = [];
-    // The drain under way (waiting for its turn or appending); undefined once the queue is empty.
+    let held = false;
+    // The drain under way (waiting for its turn or appending); undefined once it stopped.
     let draining: Promise<void> | undefined;
     const drain = async (): Promise<void> => {
       // A burst of events (a fast execution emits several in one turn) goes in one append.
       await new Promise<void>((resolve) => setImmediate(resolve));
       for (;;) {
-        const batch = queued;
-        queued = [];
-        if (batch.length === 0) {
+        if (held || queued.length === 0) {
           // Cleared in the same turn the queue is seen empty: the next event starts a new drain.
           draining = undefined;
           return;
         }
+        const batch = queued;
+        queued = [];
         await this.retry(() => this.log.appendMany(runId, batch)).catch(() => undefined);
       }
     };
     return {
       record: (event) => {
         queued.push({ type: event.type, data: event });
-        draining ??= drain();
+        if (!held) draining ??= drain();
       },
-      settled: async () => {
+      hold: () => {
+        held = true;
+      },
+      end: async (done) => {
+        held = true;
         await draining;
+        const batch = done === undefined ? queued : [...queued, done];
+        queued = [];
+        if (batch.length > 0) await this.retry(() => this.log.appendMany(runId, batch));
       },
     };
   }
@@ -71,17 +84,25 @@ export class RunEvents {
   /**
    * Appends the run's `done` once its record is finished: `ours` when its outcome is the stored one
    * (the first outcome wins), else one built from the stored record, so `done` never contradicts it.
-   * `stored` says this process's finish stored `ours` (the store said so): the record need not be read.
+   * `stored` says this process's finish stored `ours` (the store said so): the record need not be
+   * read. The execution's `recorder` appends its last events in the same call as `done`.
    */
-  async done(runId: string, ours: RunDone | undefined, stored = false): Promise<void> {
-    if (ours !== undefined && stored) {
-      await this.retry(() => this.log.append(runId, 'done', ours.data));
-      return;
+  async done(runId: string, ours: RunDone | undefined, stored = false, recorder?: RunRecorder): Promise<void> {
+    const append = async (data: unknown): Promise<void> => {
+      if (recorder !== undefined) await recorder.end({ type: 'done', data });
+      else await this.retry(() => this.log.append(runId, 'done', data));
+    };
+    if (ours !== undefined && stored) return append(ours.data);
+    let record: RunRecord | undefined;
+    try {
+      record = await this.retry(() => this.store.get(runId));
+    } finally {
+      // Without a done to go with (none is appended), the last events go alone.
+      if (record === undefined || record.status === 'running') await recorder?.end().catch(() => undefined);
     }
-    const record = await this.retry(() => this.store.get(runId));
     if (record === undefined || record.status === 'running') return;
     const won = ours !== undefined && ours.outcome.status === record.status && ours.outcome.finished_at === record.finished_at;
-    await this.retry(() => this.log.append(runId, 'done', won ? ours.data : RunEvents.fromRecord(record)));
+    await append(won ? ours.data : RunEvents.fromRecord(record));
   }
 
   /**

@@ -234,9 +234,10 @@ export class RunManager {
       outcome = { status: 'failed', error: messageOf(error), finished_at: this.now().toISOString() };
       done = { outcome, data: toErrorPayload(error, job.trace_id) };
     }
+    // The last events wait for the outcome to be stored and go in one append with the done.
+    recorder.hold();
     const stored = await this.finish(job.run_id, outcome);
-    await recorder.settled();
-    await this.runEvents.done(job.run_id, done, stored).catch(() => undefined);
+    await this.runEvents.done(job.run_id, done, stored, recorder).catch(() => undefined);
   }
 
   /**
@@ -287,10 +288,10 @@ export class RunManager {
         } catch (error) {
           done = { outcome: { status: 'failed', error: messageOf(error), finished_at: this.now().toISOString() }, data: failure(error) };
         }
+        recorder.hold();
         try {
           const stored = await this.finish(runId, done.outcome);
-          await recorder.settled();
-          await this.runEvents.done(runId, done, stored);
+          await this.runEvents.done(runId, done, stored, recorder);
         } finally {
           await release().catch(() => undefined);
         }
