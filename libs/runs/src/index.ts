@@ -15,5 +15,5 @@ export { DEFAULT_MAX_RUN_RESULT_BYTES, runResultBytes } from './run-result-size.
 export type { RunCounts, RunOutcome, RunStore } from './run-store-port.js';
 export { cancelledOnRequest } from './run-cancel.js';
 export { MemoryRunEventLog } from './memory-run-event-log.js';
-export { DEFAULT_MAX_RUN_EVENTS, type RunEvent, type RunEventLog } from './run-event-log-port.js';
+export { DEFAULT_MAX_RUN_EVENTS, type NewRunEvent, type RunEvent, type RunEventLog } from './run-event-log-port.js';
 export type { TrackedRun } from './run-manager.js';

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_RUN_EVENTS, type RunEvent, type RunEventLog } from './run-event-log-port.js';
+import { DEFAULT_MAX_RUN_EVENTS, type NewRunEvent, type RunEvent, type RunEventLog } from './run-event-log-port.js';
 
 interface Log {
   readonly events: RunEvent[];
@@ -34,15 +34,14 @@ export class MemoryRunEventLog implements RunEventLog {
   }
 
   async append(runId: string, type: string, data: unknown): Promise<number | undefined> {
+    return (await this.appendMany(runId, [{ type, data }]))[0];
+  }
+
+  async appendMany(runId: string, events: readonly NewRunEvent[]): Promise<(number | undefined)[]> {
     const log = this.logs.get(runId);
-    if (log === undefined || log.done) return undefined;
-    const isDone = type === 'done';
-    if (!isDone && log.events.length >= this.maxEventsPerRun - 1) return undefined;
-    const id = log.events.length + 1;
-    log.events.push({ id, type, data });
-    log.done = isDone;
-    this.wake(log);
-    return id;
+    const ids = events.map(({ type, data }) => (log === undefined ? undefined : this.add(log, type, data)));
+    if (log !== undefined && ids.some((id) => id !== undefined)) this.wake(log);
+    return ids;
   }
 
   async read(runId: string, afterId: number, waitMs = 0): Promise<RunEvent[]> {
@@ -67,6 +66,16 @@ export class MemoryRunEventLog implements RunEventLog {
 
   async close(): Promise<void> {
     for (const log of this.logs.values()) this.wake(log);
+  }
+
+  private add(log: Log, type: string, data: unknown): number | undefined {
+    if (log.done) return undefined;
+    const isDone = type === 'done';
+    if (!isDone && log.events.length >= this.maxEventsPerRun - 1) return undefined;
+    const id = log.events.length + 1;
+    log.events.push({ id, type, data });
+    log.done = isDone;
+    return id;
   }
 
   private after(runId: string, afterId: number): RunEvent[] {

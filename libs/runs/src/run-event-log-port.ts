@@ -6,6 +6,12 @@ export interface RunEvent {
   readonly data: unknown;
 }
 
+/** An event to record: its type and data, its id given by the log. */
+export interface NewRunEvent {
+  readonly type: string;
+  readonly data: unknown;
+}
+
 /** Events a run's log keeps by default; past it only `done` is still recorded. */
 export const DEFAULT_MAX_RUN_EVENTS = 10_000;
 
@@ -22,6 +28,12 @@ export interface RunEventLog {
   open(runId: string): Promise<void>;
   /** Records an event; its id, or undefined when it was not recorded (no log, log full, after `done`). */
   append(runId: string, type: string, data: unknown): Promise<number | undefined>;
+  /**
+   * Records several events in order, all in one step (no other append to the run falls between
+   * them), by the same rules as `append` applied one after another: each one's id, or undefined
+   * for each one not recorded. An empty batch records nothing.
+   */
+  appendMany(runId: string, events: readonly NewRunEvent[]): Promise<(number | undefined)[]>;
   /**
    * The events with an id above `afterId`, oldest first. When there are none yet, waits up to
    * `waitMs` (default 0) for the next ones before answering empty.

@@ -1,15 +1,24 @@
 import { InvalidRequestError, NotFoundError, ServiceError, toErrorPayload, type ErrorPayload, type RunRecord, type StreamEvent } from '@skill-service/contracts';
-import type { RunEvent, RunEventLog } from './run-event-log-port.js';
+import type { NewRunEvent, RunEvent, RunEventLog } from './run-event-log-port.js';
 import type { RunOutcome, RunStore } from './run-store-port.js';
 
 /** How long a follower waits for new events before it looks at the run's record again. */
 const FOLLOW_WAIT_MS = 1000;
 
-/** Records one execution's events in order (appends are chained); a failed append is skipped, never fatal. */
+/**
+ * Records one execution's events in order, in batches: the events of one turn of the event loop
+ * go in one append, and those that come while an append is in flight go in the next one. A batch
+ * that fails is skipped, never fatal. Once the execution is over, what is left goes with its `done`.
+ */
 export interface RunRecorder {
   readonly record: (event: StreamEvent) => void;
-  /** Resolves once every event recorded so far is appended (or given up). */
-  settled(): Promise<void>;
+  /** The execution is over: events not sent yet (or recorded from now on) wait for `end`. */
+  hold(): void;
+  /**
+   * Appends, once the append in flight is done, the events still waiting and then `done` (when
+   * given), in one call; rejects when that append fails (after the retries).
+   */
+  end(done?: NewRunEvent): Promise<void>;
 }
 
 /** The run's own `done` when its outcome is the stored one. */
@@ -36,24 +45,64 @@ export class RunEvents {
   }
 
   recorder(runId: string): RunRecorder {
-    let chain: Promise<unknown> = Promise.resolve();
+    let queued: NewRunEvent[] = [];
+    let held = false;
+    // The drain under way (waiting for its turn or appending); undefined once it stopped.
+    let draining: Promise<void> | undefined;
+    const drain = async (): Promise<void> => {
+      // A burst of events (a fast execution emits several in one turn) goes in one append.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      for (;;) {
+        if (held || queued.length === 0) {
+          // Cleared in the same turn the queue is seen empty: the next event starts a new drain.
+          draining = undefined;
+          return;
+        }
+        const batch = queued;
+        queued = [];
+        await this.retry(() => this.log.appendMany(runId, batch)).catch(() => undefined);
+      }
+    };
     return {
       record: (event) => {
-        chain = chain.then(() => this.retry(() => this.log.append(runId, event.type, event))).catch(() => undefined);
+        queued.push({ type: event.type, data: event });
+        if (!held) draining ??= drain();
       },
-      settled: () => chain.then(() => undefined),
+      hold: () => {
+        held = true;
+      },
+      end: async (done) => {
+        held = true;
+        await draining;
+        const batch = done === undefined ? queued : [...queued, done];
+        queued = [];
+        if (batch.length > 0) await this.retry(() => this.log.appendMany(runId, batch));
+      },
     };
   }
 
   /**
    * Appends the run's `done` once its record is finished: `ours` when its outcome is the stored one
    * (the first outcome wins), else one built from the stored record, so `done` never contradicts it.
+   * `stored` says this process's finish stored `ours` (the store said so): the record need not be
+   * read. The execution's `recorder` appends its last events in the same call as `done`.
    */
-  async done(runId: string, ours: RunDone | undefined): Promise<void> {
-    const record = await this.retry(() => this.store.get(runId));
+  async done(runId: string, ours: RunDone | undefined, stored = false, recorder?: RunRecorder): Promise<void> {
+    const append = async (data: unknown): Promise<void> => {
+      if (recorder !== undefined) await recorder.end({ type: 'done', data });
+      else await this.retry(() => this.log.append(runId, 'done', data));
+    };
+    if (ours !== undefined && stored) return append(ours.data);
+    let record: RunRecord | undefined;
+    try {
+      record = await this.retry(() => this.store.get(runId));
+    } finally {
+      // Without a done to go with (none is appended), the last events go alone.
+      if (record === undefined || record.status === 'running') await recorder?.end().catch(() => undefined);
+    }
     if (record === undefined || record.status === 'running') return;
     const won = ours !== undefined && ours.outcome.status === record.status && ours.outcome.finished_at === record.finished_at;
-    await this.retry(() => this.log.append(runId, 'done', won ? ours.data : RunEvents.fromRecord(record)));
+    await append(won ? ours.data : RunEvents.fromRecord(record));
   }
 
   /**

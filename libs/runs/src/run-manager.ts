@@ -234,9 +234,10 @@ export class RunManager {
       outcome = { status: 'failed', error: messageOf(error), finished_at: this.now().toISOString() };
       done = { outcome, data: toErrorPayload(error, job.trace_id) };
     }
-    await this.finish(job.run_id, outcome);
-    await recorder.settled();
-    await this.runEvents.done(job.run_id, done).catch(() => undefined);
+    // The last events wait for the outcome to be stored and go in one append with the done.
+    recorder.hold();
+    const stored = await this.finish(job.run_id, outcome);
+    await this.runEvents.done(job.run_id, done, stored, recorder).catch(() => undefined);
   }
 
   /**
@@ -287,10 +288,10 @@ export class RunManager {
         } catch (error) {
           done = { outcome: { status: 'failed', error: messageOf(error), finished_at: this.now().toISOString() }, data: failure(error) };
         }
+        recorder.hold();
         try {
-          await this.finish(runId, done.outcome);
-          await recorder.settled();
-          await this.runEvents.done(runId, done);
+          const stored = await this.finish(runId, done.outcome);
+          await this.runEvents.done(runId, done, stored, recorder);
         } finally {
           await release().catch(() => undefined);
         }
@@ -317,9 +318,12 @@ export class RunManager {
     for (const record of evicted) void this.events.drop(record.run_id).catch(() => undefined);
   }
 
-  /** Stores an outcome, offering it again while the store is unreachable (until close). */
-  private async finish(runId: string, outcome: RunOutcome): Promise<void> {
-    await this.whileUnreachable(() => this.state.store.finish(runId, outcome));
+  /**
+   * Stores an outcome, offering it again while the store is unreachable (until close); true when
+   * this call stored it (false too when an attempt whose answer was lost stored it).
+   */
+  private finish(runId: string, outcome: RunOutcome): Promise<boolean> {
+    return this.whileUnreachable(() => this.state.store.finish(runId, outcome));
   }
 
   /** Runs a store operation, trying again while the store is unreachable (until close). */

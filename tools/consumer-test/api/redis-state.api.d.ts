@@ -84,7 +84,7 @@ export interface RedisRunState extends RunState {
 export declare function createRedisRunState(settings: RedisSettings, options: RedisRunStateOptions): Promise<RedisRunState>;
 
 // ---- runs/redis-run-event-log.d.ts
-import { type RunEvent, type RunEventLog } from "@skill-service/runs";
+import { type NewRunEvent, type RunEvent, type RunEventLog } from "@skill-service/runs";
 import { Redis } from "ioredis";
 import type { RedisSettings } from "../redis-settings.js";
 export interface RedisRunEventLogOptions {
@@ -102,6 +102,7 @@ export declare class RedisRunEventLog implements RunEventLog {
     constructor(client: Redis, settings: RedisSettings, options?: RedisRunEventLogOptions);
     open(runId: string): Promise<void>;
     append(runId: string, type: string, data: unknown): Promise<number | undefined>;
+    appendMany(runId: string, events: readonly NewRunEvent[]): Promise<(number | undefined)[]>;
     read(runId: string, afterId: number, waitMs?: number): Promise<RunEvent[]>;
     drop(runId: string): Promise<void>;
     close(): Promise<void>;

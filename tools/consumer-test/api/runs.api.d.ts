@@ -12,11 +12,11 @@ export { DEFAULT_MAX_RUN_RESULT_BYTES, runResultBytes } from "./run-result-size.
 export type { RunCounts, RunOutcome, RunStore } from "./run-store-port.js";
 export { cancelledOnRequest } from "./run-cancel.js";
 export { MemoryRunEventLog } from "./memory-run-event-log.js";
-export { DEFAULT_MAX_RUN_EVENTS, type RunEvent, type RunEventLog } from "./run-event-log-port.js";
+export { DEFAULT_MAX_RUN_EVENTS, type NewRunEvent, type RunEvent, type RunEventLog } from "./run-event-log-port.js";
 export type { TrackedRun } from "./run-manager.js";
 
 // ---- memory-run-event-log.d.ts
-import { type RunEvent, type RunEventLog } from "./run-event-log-port.js";
+import { type NewRunEvent, type RunEvent, type RunEventLog } from "./run-event-log-port.js";
 export declare class MemoryRunEventLog implements RunEventLog {
     private readonly maxRuns;
     readonly maxEventsPerRun: number;
@@ -24,9 +24,11 @@ export declare class MemoryRunEventLog implements RunEventLog {
     constructor(maxRuns: number, maxEventsPerRun?: number);
     open(runId: string): Promise<void>;
     append(runId: string, type: string, data: unknown): Promise<number | undefined>;
+    appendMany(runId: string, events: readonly NewRunEvent[]): Promise<(number | undefined)[]>;
     read(runId: string, afterId: number, waitMs?: number): Promise<RunEvent[]>;
     drop(runId: string): Promise<void>;
     close(): Promise<void>;
+    private add;
     private after;
     private forget;
     private wake;
@@ -76,11 +78,16 @@ export interface RunEvent {
     readonly type: string;
     readonly data: unknown;
 }
+export interface NewRunEvent {
+    readonly type: string;
+    readonly data: unknown;
+}
 export declare const DEFAULT_MAX_RUN_EVENTS = 10000;
 export interface RunEventLog {
     readonly maxEventsPerRun: number;
     open(runId: string): Promise<void>;
     append(runId: string, type: string, data: unknown): Promise<number | undefined>;
+    appendMany(runId: string, events: readonly NewRunEvent[]): Promise<(number | undefined)[]>;
     read(runId: string, afterId: number, waitMs?: number): Promise<RunEvent[]>;
     drop(runId: string): Promise<void>;
     close(): Promise<void>;

@@ -1,10 +1,10 @@
-import { DEFAULT_MAX_RUN_EVENTS, type RunEvent, type RunEventLog } from '@skill-service/runs';
+import { DEFAULT_MAX_RUN_EVENTS, type NewRunEvent, type RunEvent, type RunEventLog } from '@skill-service/runs';
 import { Redis } from 'ioredis';
 import { connectionOptions } from '../redis-connection.js';
 import type { RedisSettings } from '../redis-settings.js';
 import { redisRunKeys, type RedisRunKeys } from './redis-run-keys.js';
 import { CorruptStateError, redisFailure } from '../state-errors.js';
-import { APPEND_RUN_EVENT_SCRIPT } from './run-event-scripts.js';
+import { APPEND_RUN_EVENTS_SCRIPT } from './run-event-scripts.js';
 
 type ScriptCall = (...args: (string | number)[]) => Promise<unknown>;
 type StreamEntry = [id: string, fields: string[]];
@@ -21,8 +21,8 @@ export interface RedisRunEventLogOptions {
 }
 
 /**
- * The run event logs of a deployment in Redis: a Redis Stream per run with ids `0-<n>` appended by
- * an atomic script (gated on the run's record, so an evicted run's stream is never recreated) and
+ * The run event logs of a deployment in Redis: a Redis Stream per run with ids `0-<n>` appended in
+ * batches by an atomic script (gated on the run's record, so an evicted run's stream is never recreated) and
  * deleted when the run is evicted. A live reader blocks on XREAD on a connection of its own (a
  * small pool, reused), so any process follows any run.
  */
@@ -44,8 +44,8 @@ export class RedisRunEventLog implements RunEventLog {
       throw new RangeError(`RedisRunEventLog: maxEventsPerRun must be an integer ≥ 2, got ${this.maxEventsPerRun}`);
     }
     this.keys = redisRunKeys(settings);
-    client.defineCommand('skillRunEventAppend', { numberOfKeys: 2, lua: APPEND_RUN_EVENT_SCRIPT });
-    const command = (client as unknown as Record<string, ScriptCall>)['skillRunEventAppend']!;
+    client.defineCommand('skillRunEventsAppend', { numberOfKeys: 2, lua: APPEND_RUN_EVENTS_SCRIPT });
+    const command = (client as unknown as Record<string, ScriptCall>)['skillRunEventsAppend']!;
     this.append_ = (...args) => command.apply(client, args);
   }
 
@@ -55,11 +55,19 @@ export class RedisRunEventLog implements RunEventLog {
   }
 
   async append(runId: string, type: string, data: unknown): Promise<number | undefined> {
-    const reply = await this.guard(runId, () =>
-      this.append_(this.streamKey(runId), `${this.keys.recordPrefix}${runId}`, type, JSON.stringify(data), this.maxEventsPerRun),
-    );
-    const id = Number(reply);
-    return id > 0 ? id : undefined;
+    return (await this.appendMany(runId, [{ type, data }]))[0];
+  }
+
+  async appendMany(runId: string, events: readonly NewRunEvent[]): Promise<(number | undefined)[]> {
+    if (events.length === 0) return [];
+    const args: (string | number)[] = [this.streamKey(runId), `${this.keys.recordPrefix}${runId}`, this.maxEventsPerRun];
+    for (const { type, data } of events) args.push(type, JSON.stringify(data));
+    const reply = await this.guard(runId, () => this.append_(...args));
+    const ids = Array.isArray(reply) ? reply : [];
+    return events.map((_, i) => {
+      const id = Number(ids[i]);
+      return id > 0 ? id : undefined;
+    });
   }
 
   async read(runId: string, afterId: number, waitMs = 0): Promise<RunEvent[]> {

@@ -102,6 +102,98 @@ export function describeRunEventLogContract(adapter: string, open: RunEventLogFa
       expect(log.maxEventsPerRun).toBe(4);
     }, TEST_TIMEOUT_MS);
 
+    it('appends a batch in order under consecutive ids, continuing after single appends', async () => {
+      await start('a');
+      expect(await log.append('a', 'skill_start', { n: 1 })).toBe(1);
+      expect(
+        await log.appendMany('a', [
+          { type: 'step_start', data: { n: 2 } },
+          { type: 'step_completed', data: { n: 3, text: 'line\nbreak' } },
+          { type: 'skill_completed', data: { n: 4 } },
+        ]),
+      ).toEqual([2, 3, 4]);
+      expect(await log.appendMany('a', [])).toEqual([]);
+      expect(await log.append('a', 'step_start', { n: 5 })).toBe(5);
+      expect(await log.read('a', 1)).toEqual([
+        { id: 2, type: 'step_start', data: { n: 2 } },
+        { id: 3, type: 'step_completed', data: { n: 3, text: 'line\nbreak' } },
+        { id: 4, type: 'skill_completed', data: { n: 4 } },
+        { id: 5, type: 'step_start', data: { n: 5 } },
+      ]);
+    }, TEST_TIMEOUT_MS);
+
+    it('keeps each batch whole when batches are appended at once', async () => {
+      await start('a');
+      const batches = Array.from({ length: 10 }, (_, b) => Array.from({ length: 3 }, (_, i) => ({ type: 'step_start', data: { b, i } })));
+      const replies = await Promise.all(batches.map((batch) => log.appendMany('a', batch)));
+      for (const ids of replies) {
+        const first = ids[0] ?? 0;
+        expect(ids).toEqual([first, first + 1, first + 2]);
+      }
+      expect(replies.flat().sort((x, y) => (x ?? 0) - (y ?? 0))).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+      const events = await log.read('a', 0);
+      expect(events.map((event) => event.id)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+      // Each batch's events are neighbours, in the order given.
+      replies.forEach((ids, b) => {
+        expect(ids.map((id) => events[(id ?? 0) - 1]?.data)).toEqual([0, 1, 2].map((i) => ({ b, i })));
+      });
+    }, TEST_TIMEOUT_MS);
+
+    it('records nothing of a batch after its done, after an earlier done, nor for a run never started', async () => {
+      await start('a');
+      expect(
+        await log.appendMany('a', [
+          { type: 'skill_start', data: {} },
+          { type: 'done', data: { first: true } },
+          { type: 'step_start', data: {} },
+          { type: 'done', data: { second: true } },
+        ]),
+      ).toEqual([1, 2, undefined, undefined]);
+      expect(await log.appendMany('a', [{ type: 'step_start', data: {} }, { type: 'done', data: {} }])).toEqual([undefined, undefined]);
+      expect(await log.appendMany('never', [{ type: 'skill_start', data: {} }, { type: 'done', data: {} }])).toEqual([undefined, undefined]);
+      expect((await log.read('a', 0)).map((event) => [event.id, event.type, event.data])).toEqual([
+        [1, 'skill_start', {}],
+        [2, 'done', { first: true }],
+      ]);
+      expect(await log.read('never', 0)).toEqual([]);
+    }, TEST_TIMEOUT_MS);
+
+    it('a batch past the bound keeps the events that fit and still records its done', async () => {
+      await use(4);
+      await start('a');
+      expect(await log.append('a', 'skill_start', {})).toBe(1);
+      const batch = [...Array.from({ length: 4 }, (_, i) => ({ type: 'step_start', data: { i } })), { type: 'done', data: { last: true } }];
+      expect(await log.appendMany('a', batch)).toEqual([2, 3, undefined, undefined, 4]);
+      expect((await log.read('a', 0)).map((event) => [event.id, event.type, event.data])).toEqual([
+        [1, 'skill_start', {}],
+        [2, 'step_start', { i: 0 }],
+        [3, 'step_start', { i: 1 }],
+        [4, 'done', { last: true }],
+      ]);
+    }, TEST_TIMEOUT_MS);
+
+    it('a waiting read answers with a whole batch appended while it waits', async () => {
+      await start('a');
+      const waiting = log.read('a', 0, 20_000);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await log.appendMany('a', [
+        { type: 'skill_start', data: {} },
+        { type: 'step_start', data: {} },
+      ]);
+      expect((await waiting).map((event) => [event.id, event.type])).toEqual([
+        [1, 'skill_start'],
+        [2, 'step_start'],
+      ]);
+    }, TEST_TIMEOUT_MS);
+
+    it('an evicted run’s log takes no batch', async () => {
+      await start('a');
+      await log.append('a', 'skill_start', {});
+      await evict('a');
+      expect(await log.appendMany('a', [{ type: 'step_start', data: {} }, { type: 'done', data: {} }])).toEqual([undefined, undefined]);
+      expect(await log.read('a', 0)).toEqual([]);
+    }, TEST_TIMEOUT_MS);
+
     it('an evicted run’s log is gone and is not recreated by a late append', async () => {
       await start('a');
       await log.append('a', 'skill_start', {});
