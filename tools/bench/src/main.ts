@@ -561,8 +561,28 @@ async function profileOnly(options: BenchOptions): Promise<void> {
   }
 }
 
+const USAGE = `usage: npm run bench -- [--trials 5] [--seconds 10] [--warmup-seconds 2] [--connections 32] [--streams 200]
+                     [--async-runs 500] [--startups 5] [--engine-iterations 20000] [--load auto|wrk|autocannon]
+                     [--output BENCHMARKS.md] [--profile-windows 3]
+       npm run bench -- --profile-only     where the time goes alone, next to the stored "before"
+       npm run bench -- --record-before    the same, written as the stored "before" figures`;
+
+/** The options, or a usage line and exit: 0 for --help, 2 (one line, no stack) for a bad command line. */
+function commandLine(argv: readonly string[]): BenchOptions {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  try {
+    return parseArgs(argv);
+  } catch (error) {
+    console.error(`bench: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
 async function main(): Promise<void> {
-  const options = parseArgs(process.argv.slice(2));
+  const options = commandLine(process.argv.slice(2));
   process.once('SIGINT', () => {
     killChildren();
     process.exit(130);
