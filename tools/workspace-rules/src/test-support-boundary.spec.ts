@@ -67,7 +67,7 @@ describe(`no package installs ${TEST_SUPPORT}`, () => {
   );
 
   it('finds the workspace manifests', () => {
-    expect(manifests).toEqual(expect.arrayContaining(['apps/server/package.json', 'libs/redis-state/package.json', 'libs/test-support/package.json']));
+    expect(manifests).toEqual(expect.arrayContaining(['apps/server/package.json', 'libs/redis-state/package.json', 'tools/test-support/package.json']));
   });
 
   it.each(manifests)('%s lists it under devDependencies at most', (path) => {
@@ -76,6 +76,6 @@ describe(`no package installs ${TEST_SUPPORT}`, () => {
   });
 
   it('is private, so it is never published', () => {
-    expect(JSON.parse(readFileSync(join(workspaceRoot, 'libs/test-support/package.json'), 'utf8'))).toMatchObject({ private: true });
+    expect(JSON.parse(readFileSync(join(workspaceRoot, 'tools/test-support/package.json'), 'utf8'))).toMatchObject({ private: true });
   });
 });
