@@ -9,12 +9,12 @@ import {
   type RunRecord,
   type StreamEvent,
 } from '@skill-service/contracts';
-import { abortableSleep } from '@skill-service/util';
 import { MemoryRunEventLog } from './memory-run-event-log.js';
 import { MemoryRunQueue } from './memory-run-queue.js';
 import { MemoryRunStore } from './memory-run-store.js';
 import type { RunHandler, RunJobData, RunRequest } from './run-job.js';
 import { RunMessages } from './run-messages.js';
+import { retryWhileUnavailable } from './retry-while-unavailable.js';
 import { RunHandedBack, type RunProcessor, type RunState } from './run-queue-port.js';
 import { DEFAULT_MAX_RUN_RESULT_BYTES, runResultBytes } from './run-result-size.js';
 import type { RunOutcome } from './run-store-port.js';
@@ -65,9 +65,6 @@ export interface TrackedRun {
 export const DEFAULT_RUN_LIST_LIMIT = 100;
 export const MAX_RUN_LIST_LIMIT = 1000;
 const DEFAULT_MAX_RUNS = 100;
-
-// An outcome the store could not take (its backend away) is offered again at this pace until it is.
-const FINISH_RETRY_MS = [100, 500, 1000, 2000, 5000];
 
 // After the drain time, how long an outcome may still wait for the store before the manager closes.
 const FINISH_GRACE_MS = 2000;
@@ -327,18 +324,8 @@ export class RunManager {
   }
 
   /** Runs a store operation, trying again while the store is unreachable (until close). */
-  private async whileUnreachable<T>(operation: () => Promise<T>): Promise<T> {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        return await operation();
-      } catch (error) {
-        // Only an unreachable store is worth waiting for; a refusal (a foreign value) stays one.
-        const transient = error instanceof ServiceError && error.code === 'service_unavailable';
-        if (!transient || this.closing.signal.aborted) throw error;
-        const delay = FINISH_RETRY_MS[Math.min(attempt, FINISH_RETRY_MS.length - 1)] ?? 5000;
-        await abortableSleep(delay, this.closing.signal).catch(() => undefined);
-      }
-    }
+  private whileUnreachable<T>(operation: () => Promise<T>): Promise<T> {
+    return retryWhileUnavailable(operation, this.closing.signal);
   }
 
   /**

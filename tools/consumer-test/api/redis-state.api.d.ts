@@ -167,6 +167,7 @@ export declare class RedisRunQueue implements RunQueue {
     private reconciling;
     private handingBack;
     private closed;
+    private readonly closing;
     constructor(clients: RedisRunQueueClients, settings: RedisSettings, store: RedisRunStore, options?: RedisRunQueueOptions);
     enqueue(job: RunJobData): Promise<void>;
     start(processor: RunProcessor, concurrency: number): void;
@@ -177,6 +178,7 @@ export declare class RedisRunQueue implements RunQueue {
     stats(): Promise<RunQueueStats>;
     close(drainMs: number): Promise<void>;
     private process;
+    private countStart;
     private handBack;
     private whenIdle;
     private onCancel;
@@ -211,6 +213,8 @@ export declare class RedisRunStore implements RunStore {
     get(runId: string): Promise<RunRecord | undefined>;
     list(limit: number): Promise<RunRecord[]>;
     finish(runId: string, outcome: RunOutcome): Promise<boolean>;
+    countStart(runId: string): Promise<number | null>;
+    uncountStart(runId: string): Promise<void>;
     remove(runId: string): Promise<void>;
     count(): Promise<RunCounts>;
     runningRuns(): Promise<RunningRun[]>;

@@ -7,6 +7,7 @@ export { MemoryRunStore } from "./memory-run-store.js";
 export type { RunExecutionOptions, RunHandler, RunJobData, RunRequest } from "./run-job.js";
 export { DEFAULT_RUN_LIST_LIMIT, MAX_RUN_LIST_LIMIT, RunManager, type RunManagerOptions, type RunStats } from "./run-manager.js";
 export { RunMessages } from "./run-messages.js";
+export { retryWhileUnavailable } from "./retry-while-unavailable.js";
 export { RunHandedBack, type RunProcessor, type RunQueue, type RunQueueStats, type RunState } from "./run-queue-port.js";
 export { DEFAULT_MAX_RUN_RESULT_BYTES, runResultBytes } from "./run-result-size.js";
 export type { RunCounts, RunOutcome, RunStore } from "./run-store-port.js";
@@ -68,6 +69,9 @@ export declare class MemoryRunStore implements RunStore {
     close(): Promise<void>;
     launcher(runId: string): Promise<string | undefined>;
 }
+
+// ---- retry-while-unavailable.d.ts
+export declare function retryWhileUnavailable<T>(operation: () => Promise<T>, signal: AbortSignal): Promise<T>;
 
 // ---- run-cancel.d.ts
 export declare function cancelledOnRequest(signal: AbortSignal): boolean;

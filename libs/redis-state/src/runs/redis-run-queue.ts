@@ -1,5 +1,5 @@
 import { ServiceError, sanitizeMessage } from '@skill-service/contracts';
-import { RunHandedBack, RunMessages, type RunJobData, type RunProcessor, type RunQueue, type RunQueueStats } from '@skill-service/runs';
+import { RunHandedBack, RunMessages, retryWhileUnavailable, type RunJobData, type RunProcessor, type RunQueue, type RunQueueStats } from '@skill-service/runs';
 import { Queue, WaitingError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { RedisSettings } from '../redis-settings.js';
@@ -38,6 +38,11 @@ export interface RedisRunQueueClients {
 
 // BullMQ's own reasons for failing a job whose worker died (stalled too often).
 const WORKER_DIED = /stalled more than allowable limit|started more than allowable limit/;
+// Attempts are counted on the run's record when a worker starts it, because BullMQ counts a stall
+// whether or not the run started: a worker killed between taking a job and starting it, or a take
+// whose answer was lost with Redis, leaves a stalled job that never ran. BullMQ's own count stays
+// as a backstop, this many takes without a start beyond the attempts.
+const TAKES_WITHOUT_START = 3;
 // Handed-back runs must settle this fast once their signal aborts, or the close goes on without them.
 const HAND_BACK_GRACE_MS = 10_000;
 // A worker that will not close (Redis away) is forced after this long.
@@ -65,6 +70,8 @@ export class RedisRunQueue implements RunQueue {
   private reconciling: Promise<void> | undefined;
   private handingBack = false;
   private closed = false;
+  /** Aborted at close: stops waiting for Redis to count a start. */
+  private readonly closing = new AbortController();
 
   constructor(
     private readonly clients: RedisRunQueueClients,
@@ -138,8 +145,8 @@ export class RedisRunQueue implements RunQueue {
       concurrency,
       lockDuration: this.options.lockDurationMs ?? 30_000,
       stalledInterval: this.options.stalledIntervalMs ?? 30_000,
-      // A stall is a start lost to a dead worker: `attempts` starts in all.
-      maxStalledCount: this.attempts - 1,
+      // Starts are limited by `process`; BullMQ's stall count is the backstop.
+      maxStalledCount: this.attempts - 1 + TAKES_WITHOUT_START,
     });
     worker.on('failed', (job, error) => {
       if (job?.id !== undefined) void this.abandon(job.id, this.failureMessage(error.message));
@@ -202,6 +209,7 @@ export class RedisRunQueue implements RunQueue {
   async close(drainMs: number): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.closing.abort();
     clearInterval(this.reconcileTimer);
     // Take no new job; the executing ones get the drain time, then go back to the queue.
     await this.worker?.pause(true).catch(() => undefined);
@@ -224,16 +232,41 @@ export class RedisRunQueue implements RunQueue {
       return;
     }
     if (this.handingBack) return this.handBack(job, token);
+    const starts = await this.countStart(data.run_id);
+    // Closing while Redis is away: the job stays taken until its lock lapses, then another process takes it.
+    if (starts === undefined) throw new WaitingError();
+    // Finished or cancelled while it waited: nothing to run. Without a record (evicted) the
+    // processor decides, as it does for any job.
+    if (starts === 0) return;
+    if (starts !== null && starts > this.attempts) return this.abandon(data.run_id, RunMessages.workerDied(this.attempts));
+    // Handing back began while the start was counted: the count is given back with the job.
+    if (this.handingBack) {
+      await this.store.uncountStart(data.run_id).catch(() => undefined);
+      return this.handBack(job, token);
+    }
     const controller = new AbortController();
     this.executing.set(data.run_id, controller);
     try {
       await processor.execute(data, controller.signal);
     } catch (error) {
-      if (error instanceof RunHandedBack) return this.handBack(job, token);
+      if (error instanceof RunHandedBack) {
+        await this.store.uncountStart(data.run_id).catch(() => undefined);
+        return this.handBack(job, token);
+      }
       throw error;
     } finally {
       this.executing.delete(data.run_id);
       if (this.executing.size === 0) for (const resolve of this.idle) resolve();
+    }
+  }
+
+  /** The run's starts with this one (see TAKES_WITHOUT_START); undefined when the queue closed while Redis was away. */
+  private async countStart(runId: string): Promise<number | null | undefined> {
+    try {
+      return await retryWhileUnavailable(() => this.store.countStart(runId), this.closing.signal);
+    } catch (error) {
+      if (this.closing.signal.aborted && error instanceof ServiceError && error.code === 'service_unavailable') return undefined;
+      throw error;
     }
   }
 

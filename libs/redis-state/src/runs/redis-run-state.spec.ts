@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { ServiceError, type ExecutionResult } from '@skill-service/contracts';
 import { RunManager, type RunHandler, type RunRequest } from '@skill-service/runs';
-import { Queue } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { redisSettings, type RedisSettings } from '../redis-settings.js';
 import { eventually } from '../testing/run-queue-contract.js';
@@ -179,6 +179,31 @@ describe('runs on Redis', () => {
       TEST_TIMEOUT_MS,
     );
   });
+
+  it(
+    'with SERVICE_RUN_ATTEMPTS=1, a job taken but never started (its taker gone, or the answer lost with Redis) still runs',
+    async () => {
+      const settings = prefix('runs-taken-not-started');
+      const state = await createRedisRunState(settings, { maxRuns: 10 });
+      const job = { ...request('s.taken'), run_id: 'taken-1' };
+      await state.store.create({ run_id: job.run_id, skill_id: job.skill_id, status: 'running', trace_id: job.trace_id, created_at: new Date().toISOString(), finished_at: null, result: null, error: null });
+      await state.queue.enqueue(job);
+      await state.queue.close(0);
+      await state.store.close();
+      // What Redis holds when a worker's take (moveToActive) was applied but its answer never
+      // arrived: the job active under a lock that nobody renews, and no run started.
+      const raw = new Redis(settings.url, { maxRetriesPerRequest: null });
+      cleanups.push(async () => void raw.disconnect());
+      const taker = new Worker(RUN_QUEUE_NAME, null, { connection: raw, prefix: `${settings.prefix}:bull`, autorun: false, lockDuration: 1_000 });
+      cleanups.push(() => taker.close(true));
+      expect((await taker.getNextJob('lost-token'))?.id).toBe(job.run_id);
+      const started: string[] = [];
+      const b = await manager(settings, async (taken) => (started.push(taken.run_id), result(taken.skill_id, 'b')), { attempts: 1, lockDurationMs: 1_000, stalledIntervalMs: 500 });
+      expect(await settledRecord(b, job.run_id)).toMatchObject({ status: 'completed', error: null, result: { outputs: { by: 'b' } } });
+      expect(started).toEqual([job.run_id]);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
   it(
     'at shutdown, an unfinished run goes back to the queue and another process completes it',

@@ -5,7 +5,7 @@ import type { RedisSettings } from '../redis-settings.js';
 import { redisRunKeys, type RedisRunKeys } from './redis-run-keys.js';
 import { redisFailure } from '../state-errors.js';
 import { decodeRunRecord, encodeRunOutcome, encodeRunRecord } from './run-record-codec.js';
-import { CREATE_RUN_SCRIPT, FINISH_RUN_SCRIPT, REMOVE_RUN_SCRIPT } from './run-scripts.js';
+import { COUNT_RUN_START_SCRIPT, CREATE_RUN_SCRIPT, FINISH_RUN_SCRIPT, REMOVE_RUN_SCRIPT } from './run-scripts.js';
 
 /** The hash field naming the subject that launched the run (who may cancel it besides an operator). */
 const LAUNCHED_BY_FIELD = 'launched_by';
@@ -33,7 +33,7 @@ function fieldsOf(flat: unknown): Record<string, string> {
  */
 export class RedisRunStore implements RunStore {
   readonly keys: RedisRunKeys;
-  private readonly scripts: { create: ScriptCall; finish: ScriptCall; remove: ScriptCall };
+  private readonly scripts: { create: ScriptCall; finish: ScriptCall; remove: ScriptCall; countStart: ScriptCall };
 
   constructor(
     private readonly client: Redis,
@@ -47,11 +47,13 @@ export class RedisRunStore implements RunStore {
     client.defineCommand('skillRunCreate', { numberOfKeys: 3, lua: CREATE_RUN_SCRIPT });
     client.defineCommand('skillRunFinish', { numberOfKeys: 2, lua: FINISH_RUN_SCRIPT });
     client.defineCommand('skillRunRemove', { numberOfKeys: 3, lua: REMOVE_RUN_SCRIPT });
+    client.defineCommand('skillRunCountStart', { numberOfKeys: 1, lua: COUNT_RUN_START_SCRIPT });
     const commands = client as unknown as Record<string, ScriptCall>;
     this.scripts = {
       create: (...args) => commands['skillRunCreate']!.apply(client, args),
       finish: (...args) => commands['skillRunFinish']!.apply(client, args),
       remove: (...args) => commands['skillRunRemove']!.apply(client, args),
+      countStart: (...args) => commands['skillRunCountStart']!.apply(client, args),
     };
   }
 
@@ -104,6 +106,22 @@ export class RedisRunStore implements RunStore {
       this.scripts.finish(this.recordKey(runId), this.keys.running, runId, ...encodeRunOutcome(outcome)),
     );
     return reply === 1;
+  }
+
+  /**
+   * Counts a worker's start of the run: the starts so far with this one, 0 when the run is no
+   * longer running (finished or cancelled before it started), null when no record is stored
+   * (evicted, or a job queued without one). A worker that took the job and vanished before this
+   * never used an attempt.
+   */
+  async countStart(runId: string): Promise<number | null> {
+    const starts = Number(await this.guard(`the record of run '${runId}'`, () => this.scripts.countStart(this.recordKey(runId), 1)));
+    return starts < 0 ? null : starts;
+  }
+
+  /** Gives a start back: a run handed back unfinished at shutdown has not used an attempt. */
+  async uncountStart(runId: string): Promise<void> {
+    await this.guard(`the record of run '${runId}'`, () => this.scripts.countStart(this.recordKey(runId), -1));
   }
 
   async remove(runId: string): Promise<void> {

@@ -61,3 +61,19 @@ redis.call('ZREM', KEYS[2], ARGV[1])
 redis.call('SREM', KEYS[3], ARGV[1])
 return 1
 `;
+
+/**
+ * Counts a start of a still-`running` run by a worker (ARGV[1] = 1), or gives one back (-1, a run
+ * handed back unfinished): the starts after the change, 0 when the run is finished, -1 when no
+ * record is stored. KEYS: record. ARGV: the change.
+ */
+export const COUNT_RUN_START_SCRIPT = `
+local status = redis.call('HGET', KEYS[1], 'status')
+if not status then
+  return -1
+end
+if status ~= 'running' then
+  return 0
+end
+return redis.call('HINCRBY', KEYS[1], 'starts', ARGV[1])
+`;
