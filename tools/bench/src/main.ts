@@ -36,7 +36,7 @@ import { measureEngineOverhead } from './engine-overhead.js';
 import { agent, call, oneStream, pool, sleep, waitHealthy } from './http-client.js';
 import { autocannonGenerator, wrkGenerator, wrkVersion, type LoadGenerator, type LoadTarget } from './load-generator.js';
 import { goodAnswers, kindOutcomes, malformedKinds, MALFORMED_EVERY, mergeOutcomes, type KindOutcome } from './malformed-traffic.js';
-import { cpuMicrosPerRequest } from './proc-stat.js';
+import { coresBusy, cpuMicrosPerRequest, parseMachineTicks, type MachineTicks } from './proc-stat.js';
 import { generateRegistryTree, timeLoads } from './registry-load.js';
 import {
   IDLE_TARGET_AFTER_SECONDS,
@@ -178,9 +178,20 @@ async function streams(url: string, options: BenchOptions): Promise<StreamFigure
   };
 }
 
-/** Launches N async runs, polls until every one finished; runs/s from first launch to last completion. */
+/** The whole machine's busy and total CPU ticks now. */
+async function machineTicks(): Promise<MachineTicks> {
+  return parseMachineTicks(await readFile('/proc/stat', 'utf8'));
+}
+
+/**
+ * Launches N async runs and waits until none is running; runs/s from first launch to last
+ * completion, and the cores the whole machine kept busy meanwhile. Completion is read from deep
+ * health's count of running runs (one counter, the deployment's on Redis), so watching costs the
+ * service next to nothing; which runs completed is read after the clock stops.
+ */
 async function asyncRuns(url: string, options: BenchOptions): Promise<AsyncFigures> {
   const launch = `${url}/v1/skills/${SYNC_SKILL}/execute/async`;
+  const ticksBefore = await machineTicks();
   const started = performance.now();
   const ids: string[] = [];
   let failed = 0;
@@ -194,31 +205,31 @@ async function asyncRuns(url: string, options: BenchOptions): Promise<AsyncFigur
       else failed++;
     },
   );
-  // Completion is read from the run list (one request answers up to 1000 statuses), so the poll
-  // costs the server little next to the runs it measures; a run the list no longer holds is read alone.
-  let pending = ids;
-  let completed = 0;
-  while (pending.length > 0) {
-    const listed = await call(`${url}/v1/runs?limit=1000`, 'GET');
-    const statuses = new Map<string, unknown>(
-      listed.status === 200 ? (JSON.parse(listed.body) as { runs: { run_id: string; status: unknown }[] }).runs.map((run) => [run.run_id, run.status]) : [],
-    );
-    const still: string[] = [];
-    await pool(pending, options.connections, async (id) => {
-      let status = statuses.get(id);
-      if (status === undefined) {
-        const answer = await call(`${url}/v1/runs/${id}`, 'GET');
-        status = answer.status === 200 ? (JSON.parse(answer.body) as { status?: unknown }).status : 'failed';
-      }
-      if (status === 'completed') completed++;
-      else if (status === 'running') still.push(id);
-      else failed++;
-    });
-    pending = still;
-    if (pending.length > 0) await sleep(10);
+  for (;;) {
+    const health = await call(`${url}/v1/health?deep=true`, 'GET');
+    const running = (JSON.parse(health.body) as { checks?: { runs?: { running?: unknown } } }).checks?.runs?.running;
+    if (running === 0) break;
+    if (typeof running !== 'number') throw new Error(`deep health did not count the running runs: ${health.status} ${health.body.slice(0, 200)}`);
+    await sleep(10);
   }
   const seconds = (performance.now() - started) / 1000;
-  return { runs: options.asyncRuns, completed, failed, seconds, runsPerSecond: completed / seconds };
+  const busy = coresBusy(ticksBefore, await machineTicks(), cpus().length);
+  // One list answers up to 1000 statuses; a run it no longer holds is read alone.
+  const listed = await call(`${url}/v1/runs?limit=1000`, 'GET');
+  const statuses = new Map<string, unknown>(
+    listed.status === 200 ? (JSON.parse(listed.body) as { runs: { run_id: string; status: unknown }[] }).runs.map((run) => [run.run_id, run.status]) : [],
+  );
+  let completed = 0;
+  await pool(ids, options.connections, async (id) => {
+    let status = statuses.get(id);
+    if (status === undefined) {
+      const answer = await call(`${url}/v1/runs/${id}`, 'GET');
+      status = answer.status === 200 ? (JSON.parse(answer.body) as { status?: unknown }).status : 'failed';
+    }
+    if (status === 'completed') completed++;
+    else failed++;
+  });
+  return { runs: options.asyncRuns, completed, failed, seconds, runsPerSecond: completed / seconds, coresBusy: busy, cores: cpus().length };
 }
 
 /** A service on Redis (`workers` processes on one port), listening with every worker; `pin` prefixes its command. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { LAYERS } from './profile-layers.js';
 import {
   checkTargets,
+  workersCeiling,
   DEFAULT_OPTIONS,
   formatTable,
   layerTable,
@@ -94,7 +95,7 @@ const report: BenchReport = {
     ],
   },
   stream: { streams: 10, firstEventP50Ms: 6, firstEventP99Ms: 9, doneP50Ms: 7, doneP99Ms: 10, failures: 0 },
-  async: { runs: 10, completed: 10, failed: 0, seconds: 0.5, runsPerSecond: 20 },
+  async: { runs: 10, completed: 10, failed: 0, seconds: 0.5, runsPerSecond: 20, coresBusy: 1, cores: 2 },
   rss: {
     idle: [
       { afterSeconds: 1, vmRssMb: 95, anonMb: 52 },
@@ -110,8 +111,8 @@ const report: BenchReport = {
   logLine: { cpuMicros: 10.5, runs: [10.5, 9.8, 11.2] },
   consoleRender: { coldMs: [700, 640, 600], warmMs: [300, 280, 310] },
   shared: {
-    asyncOneProcess: { runs: 10, completed: 10, failed: 0, seconds: 1, runsPerSecond: 10 },
-    asyncTwoWorkers: { runs: 10, completed: 10, failed: 0, seconds: 0.8, runsPerSecond: 12.5 },
+    asyncOneProcess: { runs: 10, completed: 10, failed: 0, seconds: 1, runsPerSecond: 10, coresBusy: 1.6, cores: 2 },
+    asyncTwoWorkers: { runs: 10, completed: 10, failed: 0, seconds: 0.8, runsPerSecond: 12.5, coresBusy: 1.95, cores: 2 },
   },
   whereTheTimeGoes: { before, after },
 };
@@ -209,7 +210,7 @@ describe('checkTargets and the renderers', () => {
       ['70.0 MB', true],
       ['6.00 ms', false],
       ['92.0%', true],
-      ['1.25×', false],
+      ['1.25× (at most 1.25× here: one process kept 1.60 of 2 cores busy)', false],
       ['640 ms', true],
     ]);
     // Without chromium the console is not measured, and its target is not met rather than assumed.
@@ -246,12 +247,20 @@ describe('checkTargets and the renderers', () => {
     expect(markdown).toContain('| bad-json | 400 invalid_request | 21 | none |');
     expect(markdown).toContain('| server RSS 30 s after start, no request yet (VmRSS / RssAnon) | 70.0 / 30.0 MB |');
     expect(markdown).toContain('| idle RSS of the server ≤ 80 MB 30 s after start (VmRSS) | 70.0 MB | yes |');
-    expect(markdown).toContain('| async on Redis, --workers 2 (10 runs) | 13 runs/s (10 completed, 0 failed) |');
+    expect(markdown).toContain('| async on Redis, --workers 2 (10 runs) | 13 runs/s (10 completed, 0 failed; machine 1.95 of 2 cores busy) |');
     expect(markdown).toContain('| console first render of the catalogue, cold / warm (median of 3) | 640 / 300 ms |');
     expect(markdown).toContain('"Before" is the service code of commit a9cc8e7, measured 2025-12-01T00:00:00.000Z');
     expect(markdown).toContain('then 3 windows of 10 s back to back');
     expect(markdown).toContain('(this run: median 300.0 µs, windows from 380.0 to 430.0 µs)');
     expect(markdown).toContain('| 1 | runSkill | libs/engine/src/skill-engine.ts:42 | 4.0% | 12.00 |');
+  });
+
+  it('bounds what --workers 2 can give by the cores one process leaves idle', () => {
+    const one = report.shared.asyncOneProcess;
+    expect(workersCeiling(one)).toBeCloseTo(1.25);
+    // A process that keeps under half the machine busy leaves room for a second: at most 2×.
+    expect(workersCeiling({ ...one, coresBusy: 0.5, cores: 4 })).toBe(2);
+    expect(workersCeiling({ ...one, coresBusy: 2.5, cores: 4 })).toBeCloseTo(1.6);
   });
 
   it('reads the idle target 30 s after start, not earlier', () => {

@@ -241,6 +241,17 @@ export interface AsyncFigures {
   readonly failed: number;
   readonly seconds: number;
   readonly runsPerSecond: number;
+  /** Cores the whole machine kept busy while the runs went through (service, Redis, the bench itself), of `cores`. */
+  readonly coresBusy: number;
+  readonly cores: number;
+}
+
+/**
+ * The most `--workers 2` can give over one process on this machine: every core busy at one
+ * process's CPU per run. Below 2 when one process already keeps more than half the machine busy.
+ */
+export function workersCeiling(oneProcess: AsyncFigures): number {
+  return Math.min(2, oneProcess.cores / oneProcess.coresBusy);
 }
 
 export interface EngineFigure {
@@ -388,7 +399,11 @@ export function checkTargets(report: BenchReport): TargetCheck[] {
     { target: `idle RSS of the server ≤ 80 MB ${IDLE_TARGET_AFTER_SECONDS} s after start (VmRSS)`, actual: `${fixed(idleMb, 1)} MB`, met: idleMb <= 80 },
     { target: 'SSE first event p50 ≤ 5 ms', actual: `${fixed(report.stream.firstEventP50Ms, 2)} ms`, met: report.stream.firstEventP50Ms <= 5 },
     { target: 'sync execute, state on Redis ≥ 90% of in memory', actual: percent(redisRatio), met: redisRatio >= 0.9 },
-    { target: 'async on Redis, --workers 2 ≥ 1.5× one process', actual: `${fixed(workersRatio, 2)}×`, met: workersRatio >= 1.5 },
+    {
+      target: 'async on Redis, --workers 2 ≥ 1.5× one process',
+      actual: `${fixed(workersRatio, 2)}× (at most ${fixed(workersCeiling(report.shared.asyncOneProcess), 2)}× here: one process kept ${fixed(report.shared.asyncOneProcess.coresBusy, 2)} of ${report.shared.asyncOneProcess.cores} cores busy)`,
+      met: workersRatio >= 1.5,
+    },
     { target: 'console first render of the catalogue < 1 s (cold, median)', actual: `${fixed(renderMs, 0)} ms`, met: renderMs < 1000 },
   ];
 }
@@ -502,7 +517,10 @@ function tables(report: BenchReport): { throughput: Table; malformed: Table; mal
       ...(['asyncOneProcess', 'asyncTwoWorkers'] as const).map((key) => {
         const figures = report.shared[key];
         const label = key === 'asyncOneProcess' ? 'one process' : '--workers 2';
-        return [`async on Redis, ${label} (${figures.runs} runs)`, `${fixed(figures.runsPerSecond, 0)} runs/s (${figures.completed} completed, ${figures.failed} failed)`];
+        return [
+          `async on Redis, ${label} (${figures.runs} runs)`,
+          `${fixed(figures.runsPerSecond, 0)} runs/s (${figures.completed} completed, ${figures.failed} failed; machine ${fixed(figures.coresBusy, 2)} of ${figures.cores} cores busy)`,
+        ];
       }),
       ...rss.idle.map((sample) => [`server RSS ${sample.afterSeconds} s after start, no request yet (VmRSS / RssAnon)`, `${fixed(sample.vmRssMb, 1)} / ${fixed(sample.anonMb, 1)} MB`]),
       [`Express echo RSS idle (VmRSS), for scale`, `${fixed(rss.echoIdleMb, 1)} MB`],
