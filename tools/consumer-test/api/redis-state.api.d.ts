@@ -179,6 +179,7 @@ export declare class RedisRunQueue implements RunQueue {
     close(drainMs: number): Promise<void>;
     private process;
     private countStart;
+    private handBackStarted;
     private handBack;
     private whenIdle;
     private onCancel;

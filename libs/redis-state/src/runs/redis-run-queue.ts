@@ -239,20 +239,14 @@ export class RedisRunQueue implements RunQueue {
     // processor decides, as it does for any job.
     if (starts === 0) return;
     if (starts !== null && starts > this.attempts) return this.abandon(data.run_id, RunMessages.workerDied(this.attempts));
-    // Handing back began while the start was counted: the count is given back with the job.
-    if (this.handingBack) {
-      await this.store.uncountStart(data.run_id).catch(() => undefined);
-      return this.handBack(job, token);
-    }
+    // Handing back began while the start was counted.
+    if (this.handingBack) return this.handBackStarted(job, token, data.run_id);
     const controller = new AbortController();
     this.executing.set(data.run_id, controller);
     try {
       await processor.execute(data, controller.signal);
     } catch (error) {
-      if (error instanceof RunHandedBack) {
-        await this.store.uncountStart(data.run_id).catch(() => undefined);
-        return this.handBack(job, token);
-      }
+      if (error instanceof RunHandedBack) return this.handBackStarted(job, token, data.run_id);
       throw error;
     } finally {
       this.executing.delete(data.run_id);
@@ -268,6 +262,12 @@ export class RedisRunQueue implements RunQueue {
       if (this.closing.signal.aborted && error instanceof ServiceError && error.code === 'service_unavailable') return undefined;
       throw error;
     }
+  }
+
+  /** A started run handed back unfinished: its start is given back with the job (not a used attempt). */
+  private async handBackStarted(job: Job, token: string | undefined, runId: string): Promise<never> {
+    await this.store.uncountStart(runId).catch(() => undefined);
+    return this.handBack(job, token);
   }
 
   /** Back to wait for another process; WaitingError tells BullMQ the job moved (not a failure, not an attempt). */
