@@ -1,3 +1,5 @@
+import { RecentKeys } from './recent-keys.js';
+
 /** One settled execution, as the service reports it (every channel). */
 export interface ExecutionOutcome {
   readonly skillId: string;
@@ -19,7 +21,7 @@ export interface SkillUsage {
 export interface ExecutionHistoryOptions {
   /** Skills tracked; the least recently executed is forgotten beyond it (default 10,000). */
   readonly maxSkills?: number;
-  /** Trace ids remembered as attach targets; the oldest is forgotten beyond it (default 10,000). */
+  /** Executions whose trace ids are remembered as attach targets: the most recent ones (default 10,000). */
   readonly maxTraceIds?: number;
   /** Durations kept per skill for the p95 (default 100, a ring). */
   readonly durationsPerSkill?: number;
@@ -41,15 +43,14 @@ const NO_USAGE: SkillUsage = { executions: 0, successes: 0, success_rate: null, 
  */
 export class ExecutionHistory {
   private readonly skills = new Map<string, SkillRecord>();
-  private readonly traceIds = new Set<string>();
+  private readonly traceIds: RecentKeys;
   private readonly maxSkills: number;
-  private readonly maxTraceIds: number;
   private readonly durationsPerSkill: number;
   private total = 0;
 
   constructor(options: ExecutionHistoryOptions = {}) {
     this.maxSkills = options.maxSkills ?? 10_000;
-    this.maxTraceIds = options.maxTraceIds ?? 10_000;
+    this.traceIds = new RecentKeys(options.maxTraceIds ?? 10_000);
     this.durationsPerSkill = options.durationsPerSkill ?? 100;
   }
 
@@ -65,9 +66,7 @@ export class ExecutionHistory {
     else record.durations[record.next] = outcome.durationMs;
     record.next = (record.next + 1) % this.durationsPerSkill;
     evictOldest(this.skills, this.maxSkills);
-    this.traceIds.delete(outcome.traceId);
     this.traceIds.add(outcome.traceId);
-    evictOldest(this.traceIds, this.maxTraceIds);
   }
 
   usage(skillId: string): SkillUsage {
@@ -91,7 +90,7 @@ export class ExecutionHistory {
   }
 }
 
-function evictOldest(collection: Map<string, unknown> | Set<string>, max: number): void {
+function evictOldest(collection: Map<string, unknown>, max: number): void {
   while (collection.size > max) {
     const oldest = collection.keys().next();
     if (oldest.done === true) return;

@@ -168,7 +168,6 @@ export declare class ExecutionHistory {
     private readonly skills;
     private readonly traceIds;
     private readonly maxSkills;
-    private readonly maxTraceIds;
     private readonly durationsPerSkill;
     private total;
     constructor(options?: ExecutionHistoryOptions);
