@@ -5,7 +5,9 @@ import type { SkillService } from '@skill-service/service';
 import express, { type Express } from 'express';
 import type { AccessControl } from './access-control.js';
 import { errorHandler, type ServerLog } from './error-handler.js';
+import { handlerChain } from './handler-chain.js';
 import { InflightRuns } from './inflight-runs.js';
+import { answerJsonDirectly } from './json-response.js';
 import { mountRoutes } from './mount-routes.js';
 import { openApiDocument, type DocumentAccess } from './openapi-document.js';
 import { observeRequests } from './request-observer.js';
@@ -91,7 +93,8 @@ export function createApp(service: SkillService, options: AppOptions): ServerApp
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(traceRequests, observeRequests(metrics, options.logger), securityHeaders, resolveTrace);
+  answerJsonDirectly(app);
+  app.use(handlerChain([traceRequests, observeRequests(metrics, options.logger), securityHeaders, resolveTrace]));
   app.use('/console', consoleRoute(options.access));
   // On the app's own router: a nested one would cost every request a second routing pass.
   const idempotency = options.idempotency ?? new IdempotencyGuard(new MemoryIdempotencyStore());

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type { IdempotencyGuard } from '@skill-service/idempotency';
 import type { AccessControl } from './access-control.js';
 import { discardRequestBody } from './discard-request-body.js';
+import { handlerChain } from './handler-chain.js';
 import { idempotentRequests } from './idempotent-requests.js';
 import { inputsWrapperHint, requiresInputs } from './inputs-wrapper-hint.js';
 import { jsonBody } from './json-body.js';
@@ -36,20 +37,21 @@ export function mountRoutes(
   for (const [path, group] of byPath) {
     const mounted = router.route(expressPath(path));
     // First on the path: metrics, logs and the rate limiter name the request by its template.
-    mounted.all(markRouteTemplate(path));
+    const template = markRouteTemplate(path);
     const allowed = new Set<string>();
     for (const route of group) {
       const guard = access.forRoute(route);
       const query = rejectUnknownQuery(Object.keys(route.query?.shape ?? {}));
+      // Each method's handlers as one chain: one routing layer per route, not one per handler.
       if (route.method === 'post') {
         const wrapper = requiresInputs(route.body) ? [inputsWrapperHint(route.body)] : [];
         const idempotent = route.idempotency === undefined ? [] : [idempotentRequests(options.idempotency, route.idempotency, options.log)];
-        mounted.post(guard, query, jsonBody(bodyLimitBytes), ...wrapper, ...idempotent, inRequestSpan(route.handler));
-      } else mounted[route.method](guard, query, discardRequestBody, inRequestSpan(route.handler));
+        mounted.post(handlerChain([template, guard, query, jsonBody(bodyLimitBytes), ...wrapper, ...idempotent, inRequestSpan(route.handler)]));
+      } else mounted[route.method](handlerChain([template, guard, query, discardRequestBody, inRequestSpan(route.handler)]));
       allowed.add(route.method.toUpperCase());
       // Express answers HEAD with the GET handler.
       if (route.method === 'get') allowed.add('HEAD');
     }
-    mounted.all(methodNotAllowed([...allowed]));
+    mounted.all(handlerChain([template, methodNotAllowed([...allowed])]));
   }
 }
