@@ -5,6 +5,7 @@
 export { abortableSleep } from "./abortable-sleep.js";
 export { CanonicalJsonError, type CanonicalJsonErrorReason } from "./canonical-json-error.js";
 export { canonicalJson, type CanonicalJsonOptions } from "./canonical-json.js";
+export { copyJson } from "./copy-json.js";
 export { LineSplitter, type LineSplitterOptions, type SplitLine } from "./line-splitter.js";
 export { SPAN_ATTRIBUTES, type SpanAttributeMap, type SpanAttributeValue } from "./tracing/span-attributes.js";
 export { activeTraceparent, activeTraceUuid, extractCarrier, injectCarrier, type TraceCarrier } from "./tracing/trace-carrier.js";
@@ -27,6 +28,9 @@ export interface CanonicalJsonOptions {
     readonly maxDepth?: number;
 }
 export declare function canonicalJson(value: unknown, options?: CanonicalJsonOptions): string;
+
+// ---- copy-json.d.ts
+export declare function copyJson<T>(value: T): T;
 
 // ---- line-splitter.d.ts
 export type SplitLine = {

@@ -1,6 +1,7 @@
 import { defineCapability } from '../../define-capability.js';
 import { list, name, object, record } from '../../json-schema.js';
 import { readPath, setOwn, writePath } from '../../records/field-path.js';
+import { copyJson } from '@skill-service/util';
 
 interface Input {
   record: Record<string, unknown>;
@@ -36,7 +37,7 @@ export const dataRecordPick = defineCapability<Input>({
         missing.push(path);
         continue;
       }
-      const value = structuredClone(found.value);
+      const value = copyJson(found.value);
       if (typeof field !== 'string') setOwn(picked, field.as, value);
       else if (Object.hasOwn(input.record, path)) setOwn(picked, path, value);
       else writePath(picked, path, value);

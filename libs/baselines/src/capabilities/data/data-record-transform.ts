@@ -1,6 +1,7 @@
 import { defineCapability } from '../../define-capability.js';
 import { anyValue, integer, list, name, object, record, text } from '../../json-schema.js';
 import { deletePath, readPath, writePath } from '../../records/field-path.js';
+import { copyJson } from '@skill-service/util';
 
 type Operation =
   | { op: 'rename'; from: string; to: string }
@@ -51,18 +52,18 @@ function apply(target: Record<string, unknown>, operation: Operation): string | 
     case 'copy': {
       const source = readPath(target, operation.from);
       if (!source.found) return `${operation.op} "${operation.from}": no such field`;
-      writePath(target, operation.to, structuredClone(source.value));
+      writePath(target, operation.to, copyJson(source.value));
       if (operation.op === 'rename' && operation.from !== operation.to) deletePath(target, operation.from);
       return undefined;
     }
     case 'drop':
       return deletePath(target, operation.field) ? undefined : `drop "${operation.field}": no such field`;
     case 'set':
-      writePath(target, operation.field, structuredClone(operation.value));
+      writePath(target, operation.field, copyJson(operation.value));
       return undefined;
     case 'default': {
       const current = readPath(target, operation.field);
-      if (!current.found || current.value === null) writePath(target, operation.field, structuredClone(operation.value));
+      if (!current.found || current.value === null) writePath(target, operation.field, copyJson(operation.value));
       return undefined;
     }
     case 'cast': {
@@ -104,7 +105,7 @@ export const dataRecordTransform = defineCapability<Input>({
     ['record', 'applied', 'problems'],
   ),
   compute(input) {
-    const target = structuredClone(input.record);
+    const target = copyJson(input.record);
     const problems: string[] = [];
     for (const operation of input.operations) {
       const problem = apply(target, operation);
