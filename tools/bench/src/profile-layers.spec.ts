@@ -64,6 +64,8 @@ describe('claimOf', () => {
     expect(layer(frame('f', file('apps/server/src/access-control.ts')))).toBe('access');
     expect(layer(frame('f', file('apps/server/src/request-observer.ts')))).toBe('logging');
     expect(layer(frame('f', file('apps/server/src/json-body.ts')))).toBe('http');
+    expect(layer(frame('f', file('apps/server/src/json-response.ts')))).toBe('http');
+    expect(layer(frame('f', file('apps/server/src/handler-chain.ts')))).toBe('http');
     expect(layer(frame('f', file('apps/server/src/routes/skill-routes.ts')))).toBe('service');
     expect(layer(frame('f', file('libs/metrics/src/service-metrics.ts')))).toBe('metrics');
   });

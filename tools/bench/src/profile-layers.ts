@@ -92,6 +92,8 @@ const PATH_LAYERS: ReadonlyArray<readonly [string, LayerId]> = [
   ['apps/server/src/auth-plugins.ts', 'access'],
   ['apps/server/src/client-address.ts', 'access'],
   ['apps/server/src/json-body.ts', 'http'],
+  ['apps/server/src/json-response.ts', 'http'],
+  ['apps/server/src/handler-chain.ts', 'http'],
   ['apps/server/src/discard-request-body.ts', 'http'],
   ['apps/server/src/lingering-close.ts', 'http'],
   ['apps/server/src/security-headers.ts', 'http'],
