@@ -33,11 +33,50 @@ function refuse(node: Pending, message: string): never {
 }
 
 /**
- * Walks a JSON value iteratively (no recursion, so 10,000 levels cannot overflow the stack) and
- * refuses it as soon as it is nested too deep, has too many values or too many characters. Lists
- * and objects are counted before their members are queued, so a huge one costs one length read.
+ * Whether a JSON value is within the bounds, walked iteratively as the refusing walk below walks it
+ * but without a record per value: every input passes through here on every built-in call, and only
+ * a refused one needs the path of its first violation. The totals only grow, so both walks reach
+ * the same verdict whatever order they visit values in.
  */
-export function assertInputBounds(value: unknown, bounds: InputBounds = DEFAULT_BOUNDS, root = 'inputs'): void {
+function withinBounds(value: unknown, bounds: InputBounds): boolean {
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  let nodes = 1;
+  let chars = 0;
+  while (values.length > 0) {
+    const current = values.pop();
+    const depth = depths.pop() as number;
+    if (typeof current === 'string') {
+      chars += current.length;
+      if (chars > bounds.maxChars) return false;
+      continue;
+    }
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth >= bounds.maxDepth) return false;
+    if (Array.isArray(current)) {
+      nodes += current.length;
+      if (nodes > bounds.maxNodes) return false;
+      for (const item of current as unknown[]) {
+        values.push(item);
+        depths.push(depth + 1);
+      }
+      continue;
+    }
+    const keys = Object.keys(current);
+    nodes += keys.length;
+    if (nodes > bounds.maxNodes) return false;
+    for (const key of keys) {
+      chars += key.length;
+      if (chars > bounds.maxChars) return false;
+      values.push((current as Record<string, unknown>)[key]);
+      depths.push(depth + 1);
+    }
+  }
+  return true;
+}
+
+/** The walk that refuses: a record per value, so the first violation can name its path. */
+function refuseOutOfBounds(value: unknown, bounds: InputBounds, root: string): void {
   const stack: Pending[] = [{ value, depth: 0, parent: undefined, key: root }];
   let nodes = 1;
   let chars = 0;
@@ -65,4 +104,14 @@ export function assertInputBounds(value: unknown, bounds: InputBounds = DEFAULT_
       stack.push({ value: (current as Record<string, unknown>)[key], depth: node.depth + 1, parent: node, key });
     }
   }
+}
+
+/**
+ * Refuses a JSON value nested too deep, holding too many values or too many characters, naming the
+ * place of its first violation. Iterative (no recursion, so 10,000 levels cannot overflow the
+ * stack); lists and objects are counted before their members are queued, so a huge one costs one
+ * length read.
+ */
+export function assertInputBounds(value: unknown, bounds: InputBounds = DEFAULT_BOUNDS, root = 'inputs'): void {
+  if (!withinBounds(value, bounds)) refuseOutOfBounds(value, bounds, root);
 }
