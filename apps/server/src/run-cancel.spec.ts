@@ -6,6 +6,7 @@ import { ServiceMetrics } from '@skill-service/metrics';
 import type { SkillService } from '@skill-service/service';
 import { WebhookReceiver } from '@skill-service/test-support';
 import { RBAC_WITH_KEYS, ROLE_KEYS } from './testing/auth-fixtures.js';
+import { exactStream } from './testing/sse-frames.js';
 import { describeProcess, isAlive } from './testing/process-alive.js';
 import { accessFrom } from './testing/test-access.js';
 import { gateFolder, listen, openTestService, testApp, waitFor, type Listening } from './testing/test-server.js';
@@ -91,6 +92,32 @@ describe('POST /v1/runs/{run_id}/cancel (in memory, over HTTP)', () => {
       expect.objectContaining({ event: 'run.failed', data: expect.objectContaining({ run_id: runId, skill_id: 'test.wait', status: 'failed', error: { code: 'service_unavailable', message: 'Run cancelled' } }) }),
     ]);
     expect(await metrics.prometheusText()).toMatch(/^skill_service_runs_cancelled_total\{skill="test\.wait"\} 1$/m);
+  });
+
+  it('cancels a stream recorded as a run: the Python call is interrupted and the stream ends with the cancel', async () => {
+    const { url } = await start();
+    const gates = await gateFolder();
+    const response = await fetch(`${url}/v1/skills/test.wait/execute/stream`, {
+      method: 'POST',
+      headers: { 'X-API-Key': ROLE_KEYS.executor, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ inputs: { gate_dir: gates, name: 'streamed' } }),
+      signal: AbortSignal.timeout(30_000),
+    });
+    expect(response.status).toBe(200);
+    const runId = response.headers.get('x-run-id') ?? '';
+    const body = response.text();
+    await waitFor('the streamed call to start', () => hasStarted(gates, 'streamed'));
+    const pid = await startedPid(gates, 'streamed');
+
+    const cancelled = await call(url, 'POST', `/v1/runs/${runId}/cancel`, ROLE_KEYS.operator);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ run_id: runId, skill_id: 'test.wait', status: 'failed', error: 'Run cancelled' });
+
+    // The stream ends on its own (the call is never released), its last event the failure.
+    const { events } = exactStream(await body);
+    expect(events.at(-1)).toMatchObject({ type: 'done', data: { error: { code: 'service_unavailable', message: 'Run cancelled' } } });
+    await waitFor('the Python worker of the cancelled stream to stop', () => !isAlive(pid), 15_000, () => describeProcess(pid));
+    expect((await call(url, 'GET', `/v1/runs/${runId}`, ROLE_KEYS.operator)).body).toMatchObject({ status: 'failed', error: 'Run cancelled' });
   });
 
   it('cancels a run still waiting for a worker: it never starts', async () => {

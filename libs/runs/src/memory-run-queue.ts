@@ -17,6 +17,8 @@ interface QueuedRun {
 export class MemoryRunQueue implements RunQueue {
   private readonly pool = new PQueue({ concurrency: 1, autoStart: false });
   private readonly runs = new Map<string, QueuedRun>();
+  /** Runs executing outside the queue (streams), for their cancels. */
+  private readonly held = new Map<string, AbortController>();
   private readonly settling = new Set<Promise<void>>();
   private processor: RunProcessor | undefined;
   private closed = false;
@@ -44,7 +46,16 @@ export class MemoryRunQueue implements RunQueue {
   }
 
   async cancel(runId: string, reason: string): Promise<void> {
-    this.runs.get(runId)?.controller.abort(new ServiceError('service_unavailable', reason));
+    const error = new ServiceError('service_unavailable', reason);
+    this.runs.get(runId)?.controller.abort(error);
+    this.held.get(runId)?.abort(error);
+  }
+
+  async hold(runId: string, canceller: AbortController): Promise<() => Promise<void>> {
+    this.held.set(runId, canceller);
+    return async () => {
+      if (this.held.get(runId) === canceller) this.held.delete(runId);
+    };
   }
 
   async stats(): Promise<RunQueueStats> {

@@ -231,6 +231,21 @@ describe('RunManager', () => {
       await runs.close();
     });
 
+    it("aborts a tracked execution's signal (a stream recorded as a run), whose outcome cannot overwrite the cancel", async () => {
+      const { handler } = handlers();
+      const runs = new RunManager({ workers: 1, maxRuns: 10, handler, newId: sequentialIds() });
+      const tracked = await runs.track({ skill_id: 'stream', trace_id: 't' });
+      const execution = new Promise<ExecutionResult>((_resolve, reject) => tracked.signal.addEventListener('abort', () => reject(tracked.signal.reason), { once: true }));
+      const settling = tracked.settle(execution, () => ({ error: 'cancelled' }));
+      expect(tracked.signal.aborted).toBe(false);
+      expect(await runs.cancel(tracked.run_id)).toMatchObject({ status: 'failed', error: 'Run cancelled' });
+      expect(tracked.signal.aborted).toBe(true);
+      expect(cancelledOnRequest(tracked.signal)).toBe(true);
+      await settling;
+      expect(await runs.get(tracked.run_id)).toMatchObject({ status: 'failed', error: 'Run cancelled' });
+      await runs.close();
+    });
+
     it('drops a waiting run: it never starts', async () => {
       const { handler, held } = handlers();
       const runs = new RunManager({ workers: 1, maxRuns: 10, handler, newId: sequentialIds() });

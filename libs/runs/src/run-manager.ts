@@ -53,6 +53,8 @@ export interface RunStats {
 /** A run this process executes itself (see `RunManager.track`). */
 export interface TrackedRun {
   readonly run_id: string;
+  /** Aborts when the run is cancelled (`RunManager.cancel`, from any process sharing the state). */
+  readonly signal: AbortSignal;
   /** Records an engine event in the run's log. */
   readonly record: (event: StreamEvent) => void;
   /**
@@ -239,8 +241,9 @@ export class RunManager {
 
   /**
    * Records an execution this process runs itself (a stream) as a run: a `running` record and an
-   * event log, held alive against a shared queue's lost-run checks while it executes. `settle`
-   * stores the outcome and the `done` carrying `done`'s answer. 503 when the state is unreachable.
+   * event log, held alive against a shared queue's lost-run checks while it executes; its `signal`
+   * aborts when the run is cancelled. `settle` stores the outcome and the `done` carrying `done`'s
+   * answer. 503 when the state is unreachable.
    */
   async track(run: { readonly skill_id: string; readonly trace_id: string }): Promise<TrackedRun> {
     if (this.closed) throw new ServiceError('service_unavailable', RunMessages.closing);
@@ -260,9 +263,10 @@ export class RunManager {
     }
     this.dropEvicted(evicted);
     let release: () => Promise<void> = async () => undefined;
+    const canceller = new AbortController();
     try {
       await this.events.open(runId);
-      if (this.state.queue.hold !== undefined) release = await this.state.queue.hold(runId);
+      if (this.state.queue.hold !== undefined) release = await this.state.queue.hold(runId, canceller);
     } catch (error) {
       await this.state.store.remove(runId).catch(() => undefined);
       await this.events.drop(runId).catch(() => undefined);
@@ -271,6 +275,7 @@ export class RunManager {
     const recorder = this.runEvents.recorder(runId);
     return {
       run_id: runId,
+      signal: canceller.signal,
       record: recorder.record,
       settle: async (result, failure) => {
         let done: RunDone;

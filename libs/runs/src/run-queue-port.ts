@@ -44,9 +44,10 @@ export interface RunQueue {
   /**
    * Marks a run executing in this process outside the queue (a stream recorded as a run) as alive,
    * for as long as it executes, so a shared queue's checks do not fail it as lost; resolves to the
-   * release. A process that dies stops renewing it, and the run is then failed as lost.
+   * release. A process that dies stops renewing it, and the run is then failed as lost. A `cancel`
+   * of the run, from any process, aborts `canceller` with the same error an executing job gets.
    */
-  hold?(runId: string): Promise<() => Promise<void>>;
+  hold?(runId: string, canceller: AbortController): Promise<() => Promise<void>>;
 }
 
 /** Abort reason of a run handed back to a shared queue at shutdown: another process executes it again. */

@@ -324,7 +324,9 @@ export class SkillService {
   async streamSkillRun(skillId: string, request: SkillStreamRequest, context: ExecutionContext): Promise<{ runId: string; stream: SkillRunStream }> {
     validateSkillRequest(this.definitions, skillId, request.inputs, runOptions(request, context));
     const tracked = await this.runs.track({ skill_id: skillId, trace_id: context.traceId });
-    const stream = this.streamSkill(skillId, request, context, tracked.record);
+    // A cancel of the run stops it as the client's disconnect does.
+    const signal = context.signal === undefined ? tracked.signal : AbortSignal.any([context.signal, tracked.signal]);
+    const stream = this.streamSkill(skillId, request, { ...context, signal }, tracked.record);
     void tracked.settle(stream.result, (error) => errorAnswer(error, context.traceId).body).catch(() => undefined);
     return { runId: tracked.run_id, stream };
   }

@@ -159,6 +159,7 @@ export declare class RedisRunQueue implements RunQueue {
     private readonly queue;
     private readonly attempts;
     private readonly executing;
+    private readonly held;
     private readonly idle;
     private worker;
     private processor;
@@ -174,7 +175,7 @@ export declare class RedisRunQueue implements RunQueue {
     private newWorker;
     ready(): Promise<void>;
     cancel(runId: string, reason: string): Promise<void>;
-    hold(runId: string): Promise<() => Promise<void>>;
+    hold(runId: string, canceller: AbortController): Promise<() => Promise<void>>;
     stats(): Promise<RunQueueStats>;
     close(drainMs: number): Promise<void>;
     private process;
@@ -183,6 +184,7 @@ export declare class RedisRunQueue implements RunQueue {
     private handBack;
     private whenIdle;
     private onCancel;
+    private abortLocal;
     private failureMessage;
     private abandon;
     private reconcile;

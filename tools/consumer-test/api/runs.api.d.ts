@@ -41,12 +41,14 @@ import type { RunProcessor, RunQueue, RunQueueStats } from "./run-queue-port.js"
 export declare class MemoryRunQueue implements RunQueue {
     private readonly pool;
     private readonly runs;
+    private readonly held;
     private readonly settling;
     private processor;
     private closed;
     enqueue(job: RunJobData): Promise<void>;
     start(processor: RunProcessor, concurrency: number): void;
     cancel(runId: string, reason: string): Promise<void>;
+    hold(runId: string, canceller: AbortController): Promise<() => Promise<void>>;
     stats(): Promise<RunQueueStats>;
     close(drainMs: number): Promise<void>;
     private execute;
@@ -144,6 +146,7 @@ export interface RunStats {
 }
 export interface TrackedRun {
     readonly run_id: string;
+    readonly signal: AbortSignal;
     readonly record: (event: StreamEvent) => void;
     readonly settle: (result: Promise<ExecutionResult>, failure: (error: unknown) => unknown) => Promise<void>;
 }
@@ -211,7 +214,7 @@ export interface RunQueue {
     cancel(runId: string, reason: string): Promise<void>;
     stats(): Promise<RunQueueStats>;
     close(drainMs: number): Promise<void>;
-    hold?(runId: string): Promise<() => Promise<void>>;
+    hold?(runId: string, canceller: AbortController): Promise<() => Promise<void>>;
 }
 export declare class RunHandedBack extends Error {
     constructor();

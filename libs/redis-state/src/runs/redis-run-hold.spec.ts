@@ -20,7 +20,7 @@ it('keeps a held run out of the lost-run checks, and fails it as lost once the h
   const manager = new RunManager({ workers: 1, state, handler: async () => ({ skill_id: 's', status: 'completed', outputs: {}, trace_id: 't' }) });
   try {
     let release: () => Promise<void> = async () => undefined;
-    const held = await state.queue.hold('held-run');
+    const held = await state.queue.hold('held-run', new AbortController());
     release = held;
     await state.store.create({
       run_id: 'held-run',
@@ -68,6 +68,32 @@ it('a tracked execution is held while it runs and records its events, outcome an
     expect(events[1]?.data).toEqual({ skill_id: 's', status: 'completed', outputs: { ok: true }, trace_id: 't' });
   } finally {
     await manager.close(0);
+    await removePrefix(own);
+  }
+});
+
+it("a cancel from another process aborts a tracked execution's signal, and the run stays cancelled", async () => {
+  const own = testRedisSettings('run-track-cancel');
+  const handler = async () => ({ skill_id: 's', status: 'completed' as const, outputs: {}, trace_id: 't' });
+  const executing = new RunManager({ workers: 1, state: await createRedisRunState(own, { maxRuns: 10 }), handler });
+  const other = new RunManager({ workers: 1, state: await createRedisRunState(own, { maxRuns: 10 }), handler });
+  try {
+    const tracked = await executing.track({ skill_id: 's', trace_id: 't' });
+    // The execution ends only when its signal aborts, as the engine's does.
+    const result = new Promise<never>((_resolve, reject) => tracked.signal.addEventListener('abort', () => reject(tracked.signal.reason as Error), { once: true }));
+    const settling = tracked.settle(result, (error) => ({ error: (error as Error).message }));
+    expect(tracked.signal.aborted).toBe(false);
+
+    expect(await other.cancel(tracked.run_id)).toMatchObject({ status: 'failed', error: 'Run cancelled' });
+    const until = Date.now() + 10_000;
+    while (!tracked.signal.aborted && Date.now() < until) await sleep(20);
+    expect(tracked.signal.aborted).toBe(true);
+    expect(tracked.signal.reason).toMatchObject({ code: 'service_unavailable', message: 'Run cancelled' });
+    await settling;
+    expect(await executing.get(tracked.run_id)).toMatchObject({ status: 'failed', error: 'Run cancelled' });
+  } finally {
+    await executing.close(0);
+    await other.close(0);
     await removePrefix(own);
   }
 });

@@ -62,6 +62,8 @@ export class RedisRunQueue implements RunQueue {
   private readonly queue: Queue;
   private readonly attempts: number;
   private readonly executing = new Map<string, AbortController>();
+  /** Runs this process executes outside the queue (streams), for their cancels. */
+  private readonly held = new Map<string, AbortController>();
   private readonly idle = new Set<() => void>();
   private worker: Worker | undefined;
   private processor: RunProcessor | undefined;
@@ -161,7 +163,7 @@ export class RedisRunQueue implements RunQueue {
   }
 
   async cancel(runId: string, reason: string): Promise<void> {
-    this.executing.get(runId)?.abort(new ServiceError('service_unavailable', reason));
+    this.abortLocal(runId, reason);
     try {
       await this.clients.request.publish(this.keys.cancelChannel, JSON.stringify({ run_id: runId, reason }));
     } catch (error) {
@@ -171,8 +173,11 @@ export class RedisRunQueue implements RunQueue {
     await this.queue.remove(runId).catch(() => 0);
   }
 
-  /** A lease renewed while this process executes the run outside the queue; it lapses if the process dies. */
-  async hold(runId: string): Promise<() => Promise<void>> {
+  /**
+   * A lease renewed while this process executes the run outside the queue; it lapses if the
+   * process dies. Cancels of the run, published by any process, abort `canceller`.
+   */
+  async hold(runId: string, canceller: AbortController): Promise<() => Promise<void>> {
     const key = `${this.keys.heldPrefix}${runId}`;
     const leaseMs = this.options.lockDurationMs ?? 30_000;
     const renew = (): Promise<unknown> => this.clients.request.set(key, '1', 'PX', leaseMs);
@@ -183,8 +188,10 @@ export class RedisRunQueue implements RunQueue {
     }
     const timer = setInterval(() => void renew().catch(() => undefined), Math.max(100, Math.floor(leaseMs / 3)));
     timer.unref();
+    this.held.set(runId, canceller);
     return async () => {
       clearInterval(timer);
+      if (this.held.get(runId) === canceller) this.held.delete(runId);
       await this.clients.request.del(key).catch(() => undefined);
     };
   }
@@ -291,10 +298,17 @@ export class RedisRunQueue implements RunQueue {
     try {
       const signal = JSON.parse(message) as { run_id?: unknown; reason?: unknown };
       if (typeof signal.run_id !== 'string' || typeof signal.reason !== 'string') return;
-      this.executing.get(signal.run_id)?.abort(new ServiceError('service_unavailable', sanitizeMessage(signal.reason)));
+      this.abortLocal(signal.run_id, sanitizeMessage(signal.reason));
     } catch {
       // Not a cancel this service sent: ignored.
     }
+  }
+
+  /** Aborts the run if this process executes it, as a job or held outside the queue. */
+  private abortLocal(runId: string, reason: string): void {
+    const error = new ServiceError('service_unavailable', reason);
+    this.executing.get(runId)?.abort(error);
+    this.held.get(runId)?.abort(error);
   }
 
   private failureMessage(reason: string): string {
