@@ -1,7 +1,7 @@
 import { copyJson } from './copy-json.js';
 
 describe('copyJson', () => {
-  it('copies objects and arrays deeply, so changing the copy leaves the original alone', () => {
+  it('copies objects and arrays deeply, so changing the copy leaves the copied value alone', () => {
     const original = { name: 'Lena', tags: ['a', { b: 1 }], nested: { deeper: { list: [1, 2, null, true] } } };
     const copy = copyJson(original);
     expect(copy).toEqual(original);
