@@ -76,6 +76,57 @@ describe('SlidingWindowRateLimiter', () => {
     expect(limiter.check('keep', 20).allowed).toBe(false);
   });
 
+  it('forgets and purges exactly as a plain least-recently-seen list would (property)', () => {
+    // The model: each client's admission times, and the clients in last-seen order in an array.
+    const model = (limit: number, windowMs: number, maxClients: number) => {
+      const times = new Map<string, number[]>();
+      const lastSeen = new Map<string, number>();
+      let order: string[] = [];
+      let lastPurge = Number.NEGATIVE_INFINITY;
+      return (client: string, now: number): { allowed: boolean; remaining: number; tracked: number } => {
+        if (now - lastPurge >= windowMs / 10) {
+          lastPurge = now;
+          while (order.length > 0 && (lastSeen.get(order[0] as string) as number) <= now - windowMs) {
+            const gone = order.shift() as string;
+            times.delete(gone);
+            lastSeen.delete(gone);
+          }
+        }
+        if (!times.has(client) && times.size >= maxClients) {
+          const gone = order.shift() as string;
+          times.delete(gone);
+          lastSeen.delete(gone);
+        }
+        order = [...order.filter((key) => key !== client), client];
+        lastSeen.set(client, now);
+        const kept = (times.get(client) ?? []).filter((time) => time > now - windowMs);
+        const allowed = kept.length < limit;
+        if (allowed) kept.push(now);
+        times.set(client, kept);
+        return { allowed, remaining: limit - kept.length, tracked: times.size };
+      };
+    };
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 7 }), fc.integer({ min: 0, max: 400 })), { minLength: 1, maxLength: 200 }),
+        (limit, maxClients, steps) => {
+          const limiter = new SlidingWindowRateLimiter({ limit, windowSeconds: 1, maxClients });
+          const expected = model(limit, 1000, maxClients);
+          let now = 0;
+          for (const [client, gap] of steps) {
+            now += gap;
+            const decision = limiter.check(`c${client}`, now);
+            const wanted = expected(`c${client}`, now);
+            expect({ allowed: decision.allowed, remaining: decision.remaining, tracked: limiter.trackedClients }).toEqual(wanted);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
   it('purges clients whose window has passed', () => {
     const limiter = new SlidingWindowRateLimiter({ limit: 5, windowSeconds: 1 });
     for (let i = 0; i < 1000; i += 1) limiter.check(`c${i}`, i);

@@ -26,14 +26,22 @@ export interface RateLimitDecision {
 export const DEFAULT_RATE_LIMIT: RateLimitPolicy = { limit: 60, windowSeconds: 60 };
 export const DEFAULT_MAX_TRACKED_CLIENTS = 10_000;
 
-/** The admission times of one client's requests still inside the window, oldest first (a ring buffer). */
+/**
+ * The admission times of one client's requests still inside the window, oldest first (a ring
+ * buffer), and the client's place in the limiter's last-seen order (a doubly linked list).
+ */
 class WindowLog {
   #times: Float64Array;
   #head = 0;
   #count = 0;
   lastSeen = 0;
+  older: WindowLog | undefined;
+  newer: WindowLog | undefined;
 
-  constructor(private readonly capacity: number) {
+  constructor(
+    readonly clientKey: string,
+    private readonly capacity: number,
+  ) {
     this.#times = new Float64Array(Math.min(capacity, 8));
   }
 
@@ -79,8 +87,15 @@ export class SlidingWindowRateLimiter implements RateLimitStore {
   readonly policy: RateLimitPolicy;
   readonly maxClients: number;
   readonly #windowMs: number;
-  /** Insertion order = last-seen order (a client is re-inserted on every request). */
   readonly #clients = new Map<string, WindowLog>();
+  /**
+   * The logs in last-seen order, least recent first. A linked list, not the Map's insertion order:
+   * re-inserting a client on every request and evicting through `keys().next()` made each eviction
+   * walk the holes earlier deletions left at the front of V8's table (about 9 µs per request from
+   * new clients at a 10,000-client cap).
+   */
+  #leastRecent: WindowLog | undefined;
+  #mostRecent: WindowLog | undefined;
   #lastPurge = Number.NEGATIVE_INFINITY;
 
   constructor(options: RateLimiterOptions) {
@@ -105,12 +120,13 @@ export class SlidingWindowRateLimiter implements RateLimitStore {
     const cutoff = now - this.#windowMs;
     let log = this.#clients.get(clientKey);
     if (log === undefined) {
-      log = new WindowLog(this.policy.limit);
-      if (this.#clients.size >= this.maxClients) this.#evictLeastRecent();
+      if (this.#clients.size >= this.maxClients && this.#leastRecent !== undefined) this.#forget(this.#leastRecent);
+      log = new WindowLog(clientKey, this.policy.limit);
+      this.#clients.set(clientKey, log);
     } else {
-      this.#clients.delete(clientKey);
+      this.#unlink(log);
     }
-    this.#clients.set(clientKey, log);
+    this.#appendMostRecent(log);
     log.lastSeen = now;
     log.dropThrough(cutoff);
 
@@ -128,24 +144,38 @@ export class SlidingWindowRateLimiter implements RateLimitStore {
     };
   }
 
-  #evictLeastRecent(): void {
-    const first = this.#clients.keys().next();
-    if (first.done !== true) this.#clients.delete(first.value);
+  #appendMostRecent(log: WindowLog): void {
+    log.older = this.#mostRecent;
+    log.newer = undefined;
+    if (this.#mostRecent === undefined) this.#leastRecent = log;
+    else this.#mostRecent.newer = log;
+    this.#mostRecent = log;
+  }
+
+  #unlink(log: WindowLog): void {
+    if (log.older === undefined) this.#leastRecent = log.newer;
+    else log.older.newer = log.newer;
+    if (log.newer === undefined) this.#mostRecent = log.older;
+    else log.newer.older = log.older;
+    log.older = undefined;
+    log.newer = undefined;
+  }
+
+  #forget(log: WindowLog): void {
+    this.#unlink(log);
+    this.#clients.delete(log.clientKey);
   }
 
   /**
-   * Drops clients not seen for a whole window (their logs are empty by now). The map is in
-   * last-seen order, so the walk stops at the first recent client; it runs at most once per
-   * tenth of a window, so its cost is amortised over the requests that made the entries.
+   * Drops clients not seen for a whole window (their logs are empty by now). The walk goes in
+   * last-seen order and stops at the first recent client; it runs at most once per tenth of a
+   * window, so its cost is amortised over the requests that made the entries.
    */
   #purge(now: number): void {
     if (now - this.#lastPurge < this.#windowMs / 10) return;
     this.#lastPurge = now;
     const cutoff = now - this.#windowMs;
-    for (const [key, log] of this.#clients) {
-      if (log.lastSeen > cutoff) break;
-      this.#clients.delete(key);
-    }
+    while (this.#leastRecent !== undefined && this.#leastRecent.lastSeen <= cutoff) this.#forget(this.#leastRecent);
   }
 }
 
