@@ -79,13 +79,14 @@ describe('Redis lost mid-traffic, then back', () => {
     // Nothing but 202 and 503: no 500, no hang.
     expect([...new Set(launches.statuses)].sort()).toEqual([202, 503]);
 
-    let lastAnswer = '';
+    // Each unfinished run's own answer, so a failure says how the run was lost.
+    const answers = new Map<string, string>();
     const unfinished = async (): Promise<string[]> => {
       const records = await Promise.all(
         launches.accepted.map(async (runId) => {
           const answer = await fetch(`${a.url}/v1/runs/${runId}`);
           const text = await answer.text();
-          lastAnswer = `${answer.status} ${text.slice(0, 300)}`;
+          answers.set(runId, `${answer.status} ${text.slice(0, 300)}`);
           return JSON.parse(text) as { status?: string };
         }),
       );
@@ -99,7 +100,7 @@ describe('Redis lost mid-traffic, then back', () => {
         return left.length === 0;
       },
       90_000,
-      () => `${left.length} of ${launches.accepted.length} accepted runs not completed: ${left.slice(0, 5).join(', ')}; the last answer: ${lastAnswer}`,
+      () => `${left.length} of ${launches.accepted.length} accepted runs not completed: ${left.slice(0, 5).map((runId) => `${runId} (${answers.get(runId) ?? 'no answer'})`).join('; ')}`,
     );
     const health2 = await fetch(`${b.url}/v1/health?deep=true`);
     expect(health2.status).toBe(200);
